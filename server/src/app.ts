@@ -1,0 +1,69 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { loadOrCreateIdpKeys } from './idp/keys.js';
+import devIdentityProvider from './idp/plugin.js';
+import authRoutes from './modules/auth/routes.js';
+import healthRoutes from './modules/health/routes.js';
+import userRoutes from './modules/users/routes.js';
+import auth from './plugins/auth.js';
+import db from './plugins/db.js';
+import errors from './plugins/errors.js';
+import openapi from './plugins/openapi.js';
+import spa from './plugins/spa.js';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); the app then leaves it open. */
+  database?: Database;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole server: external parts first (database, identity), then the app's own
+ * plugins, then the routes.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(formbody);
+  await app.register(db, { config, ...(options.database ? { database: options.database } : {}) });
+
+  if (config.oidc.devProvider) {
+    const keys = await loadOrCreateIdpKeys(config.dataDir);
+    await app.register(devIdentityProvider, { config, keys });
+    await app.register(auth, { config, localJwks: keys.publicJwks });
+  } else {
+    await app.register(auth, { config });
+  }
+
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+
+  if (config.staticDir) await app.register(spa, { root: config.staticDir });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.js';
+import { errorResponseSchema } from '../../plugins/errors.js';
+import { createUserService } from '../users/service.js';
+import { ensureUserResponseSchema, sessionInfoSchema } from './schemas.js';
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUserService(app.db);
+
+  app.post(
+    '/api/auth/keycloak/ensure-user',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create the user record for the signed-in identity unless it exists',
+        response: { 200: ensureUserResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => users.ensureUser(requireUser(request)),
+  );
+
+  app.get(
+    '/api/auth/session/info',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'What the server knows of the current session',
+        response: { 200: sessionInfoSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return {
+        subject: user.sub,
+        username: user.username ?? null,
+        email: user.email ?? null,
+        roles: user.tokenRoles,
+        effectiveRoles: user.roles,
+        expiresAt: user.expiresAt,
+      };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import type { Config } from '../config.js';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { effectiveRoles, type Role } from '../auth/roles.js';
+
+export interface AuthUser {
+  /** The identity provider's subject id. */
+  sub: string;
+  username: string | undefined;
+  email: string | undefined;
+  firstName: string | undefined;
+  lastName: string | undefined;
+  /** Realm roles as the token names them. */
+  tokenRoles: string[];
+  /** Known roles including those the hierarchy implies. */
+  roles: Role[];
+  expiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token (health, readiness, self-service). */
+    public?: boolean;
+  }
+}
+
+interface AccessTokenClaims extends JWTPayload {
+  preferred_username?: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  realm_access?: { roles?: unknown };
+}
+
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new UnauthorizedError();
+  return request.authUser;
+}
+
+export function requireAnyRole(request: FastifyRequest, roles: readonly Role[]): AuthUser {
+  const user = requireUser(request);
+  if (!user.roles.some((r) => roles.includes(r))) throw new ForbiddenError();
+  return user;
+}
+
+/**
+ * Every /api route needs a valid access token unless its config says `public: true`.
+ * Tokens are checked against the issuer's keys, issuer, audience and expiry.
+ */
+export default fp(
+  async function auth(app: FastifyInstance, opts: { config: Config; localJwks?: JSONWebKeySet }) {
+    const { issuer, audience } = opts.config.oidc;
+    const keys = opts.localJwks
+      ? createLocalJWKSet(opts.localJwks)
+      : createRemoteJWKSet(new URL(`${issuer}/protocol/openid-connect/certs`));
+
+    app.decorateRequest('authUser', null);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (!match?.[1]) throw new UnauthorizedError('A bearer token is required.');
+      let claims: AccessTokenClaims;
+      try {
+        ({ payload: claims } = await jwtVerify<AccessTokenClaims>(match[1], keys, {
+          issuer,
+          audience,
+          algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'EdDSA'],
+          requiredClaims: ['sub', 'exp'],
+        }));
+      } catch (error) {
+        request.log.info({ reason: (error as Error).message }, 'bearer token refused');
+        throw new UnauthorizedError('The access token is invalid or has expired.');
+      }
+      const rawRoles = claims.realm_access?.roles;
+      const tokenRoles = Array.isArray(rawRoles) ? rawRoles.filter((r): r is string => typeof r === 'string') : [];
+      request.authUser = {
+        sub: claims.sub!,
+        username: claims.preferred_username,
+        email: claims.email,
+        firstName: claims.given_name,
+        lastName: claims.family_name,
+        tokenRoles,
+        roles: effectiveRoles(tokenRoles),
+        expiresAt: claims.exp!,
+      };
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness.js';
+
+describe('OpenAPI document', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(() => server.close());
+
+  it('describes the routes from their zod schemas', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/ready',
+        '/api/auth/keycloak/ensure-user',
+        '/api/auth/session/info',
+        '/api/users/keycloak/{identityId}',
+      ]),
+    );
+    expect(document.components.schemas.User.properties.email).toBeDefined();
+  });
+
+  it('is browsable without signing in', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown API paths with the common error shape', async () => {
+    const token = await server.token();
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+});

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import pg from 'pg';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { loadOrCreateIdpKeys, type IdpKeys } from '../idp/keys.js';
+
+export type DatabaseTarget = 'pglite' | 'postgres';
+
+/**
+ * Server tests run against embedded PGlite always, and against the PostgreSQL server named by
+ * TEST_DATABASE_URL (or DATABASE_URL) when one is given, each file in a database of its own.
+ */
+export function databaseTargets(): DatabaseTarget[] {
+  return adminUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+function adminUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = adminUrl()!;
+  const name = `nt24_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  keys: IdpKeys;
+  database: Database;
+  /** A signed access token as the development provider issues it. */
+  token(claims?: TokenClaims, options?: SignOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TokenClaims extends JWTPayload {
+  preferred_username?: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  realm_access?: { roles: string[] };
+}
+
+export interface SignOptions {
+  /** Sign with this private JWK instead of the provider's key. */
+  key?: JWK;
+  expiresIn?: string | number;
+}
+
+export async function startTestServer(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-test-'));
+  const scratch = target === 'postgres' ? await createScratchDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    STATIC_DIR: '',
+    PUBLIC_URL: 'http://localhost:8080',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+  // In-memory PGlite for speed; PostgreSQL in its scratch database.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  const keys = await loadOrCreateIdpKeys(dataDir);
+
+  return {
+    app,
+    config,
+    keys,
+    database,
+    token: (claims = {}, options = {}) => signToken(config, keys, claims, options),
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signToken(
+  config: Config,
+  keys: IdpKeys,
+  claims: TokenClaims,
+  options: SignOptions = {},
+): Promise<string> {
+  const jwk = options.key ?? keys.privateJwks.keys[0]!;
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT({ realm_access: { roles: [] }, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid ?? 'test', typ: 'JWT' })
+    .setIssuer(config.oidc.issuer)
+    .setAudience(config.oidc.audience)
+    .setSubject(claims.sub ?? randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? '5m')
+    .sign(key);
+}
+
+/** Claims of a person with the given realm roles. */
+export function person(username: string, roles: string[], sub: string = randomUUID()): TokenClaims {
+  return {
+    sub,
+    preferred_username: username,
+    email: `${username}@nt24.example`,
+    given_name: username[0]!.toUpperCase() + username.slice(1),
+    family_name: 'Tester',
+    realm_access: { roles },
+  };
+}
