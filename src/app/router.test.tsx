@@ -1,0 +1,72 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '@/app/router';
+import { sessionStarted } from '@/features/auth/authSlice';
+import { errorBody } from '../../tests/msw-handlers';
+import { server } from '../../tests/msw-server';
+import {
+  fakeAuth,
+  makeStore,
+  markToken,
+  renderWithProviders,
+} from '../../tests/render-with-providers';
+
+function renderApp(path: string, { signedIn = true, auth = fakeAuth() } = {}) {
+  const store = makeStore(undefined, { auth });
+  if (signedIn) store.dispatch(sessionStarted(markToken));
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />, { store });
+  return { router, store, auth };
+}
+
+describe('routes', () => {
+  it('sends the empty path to the dashboard, loading the user first', async () => {
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    expect(
+      await screen.findByRole('heading', { name: /Welcome, Mark de Vries/ }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(document.title).toBe('Dashboard | NT24');
+  });
+
+  it('shows a translated error with Retry when start-up fails, and recovers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.post('/api/auth/keycloak/ensure-user', () =>
+        HttpResponse.json(errorBody(503, 'Service Unavailable', 'Database down'), { status: 503 }),
+      ),
+    );
+    renderApp('/dashboard');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not prepare your account');
+
+    server.resetHandlers();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(
+      await screen.findByRole('heading', { name: /Welcome, Mark de Vries/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks an anonymous visitor to sign in, coming back to the requested address', async () => {
+    const { auth } = renderApp('/dashboard?tab=orders', { signedIn: false });
+
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(auth.login).toHaveBeenCalledWith(`${window.location.origin}/dashboard?tab=orders`);
+  });
+
+  it('shows not found for unknown paths', async () => {
+    renderApp('/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(document.title).toBe('Page not found | NT24');
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+
+const ensureUserResponseSchema = z.object({
+  userExists: z.boolean(),
+  userId: z.number(),
+});
+
+export type EnsureUserResponse = z.infer<typeof ensureUserResponseSchema>;
+
+const ENSURE_USER_CACHE_MS = 5 * 60_000;
+
+interface CacheEntry {
+  expiresAt: number;
+  response: Promise<EnsureUserResponse>;
+}
+
+// Keyed by identity id (token `sub`); holds the promise so concurrent callers share one call.
+const ensureUserCache = new Map<string, CacheEntry>();
+
+/**
+ * POST /api/auth/keycloak/ensure-user: creates the caller's user record if it is missing.
+ * The server identifies the caller by the bearer token; `identityId` only keys the 5-minute cache.
+ */
+export function ensureUser(identityId: string): Promise<EnsureUserResponse> {
+  const cached = ensureUserCache.get(identityId);
+  if (cached && cached.expiresAt > Date.now()) return cached.response;
+
+  const response = apiClient
+    .post<unknown>('/api/auth/keycloak/ensure-user')
+    .then(({ data }) => ensureUserResponseSchema.parse(data));
+  ensureUserCache.set(identityId, { expiresAt: Date.now() + ENSURE_USER_CACHE_MS, response });
+  // Failures are not remembered: the next attempt asks the server again.
+  response.catch(() => {
+    if (ensureUserCache.get(identityId)?.response === response) ensureUserCache.delete(identityId);
+  });
+  return response;
+}
+
+export function clearEnsureUserCache(): void {
+  ensureUserCache.clear();
+}

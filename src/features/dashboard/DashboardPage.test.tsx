@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RootState } from '@/app/store';
+import { sessionStarted } from '@/features/auth/authSlice';
+import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { fetchUser } from '@/features/user/userSlice';
+import { markDeVries } from '../../../tests/msw-handlers';
+import {
+  fakeAuth,
+  makeStore,
+  markToken,
+  renderWithProviders,
+} from '../../../tests/render-with-providers';
+
+/** A store as the app has it once start-up is done: signed in, user record loaded. */
+async function readyStore(token = markToken, extra = { auth: fakeAuth() }) {
+  const store = makeStore(undefined, extra);
+  store.dispatch(sessionStarted(token));
+  await store.dispatch(fetchUser(token.identityId));
+  return store;
+}
+
+describe('DashboardPage', () => {
+  it('greets the user by name and shows the primary role, the e-mail and Sign out', async () => {
+    renderWithProviders(<DashboardPage />, { store: await readyStore() });
+
+    expect(screen.getByRole('heading', { name: 'Welcome, Mark de Vries' })).toBeInTheDocument();
+    expect(screen.getByText('Manager')).toBeInTheDocument();
+    expect(screen.getByText(markDeVries.email!)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('signs out through the identity provider and resets the state', async () => {
+    const auth = fakeAuth();
+    const store = await readyStore(markToken, { auth });
+    renderWithProviders(<DashboardPage />, { store });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    expect(auth.logout).toHaveBeenCalledTimes(1);
+    expect(store.getState().auth.authenticated).toBe(false);
+    expect(store.getState().user.user).toBeNull();
+  });
+
+  it("falls back to the token's names, then the username, and shows 'No Role'", () => {
+    const preloaded = (auth: Partial<RootState['auth']>) => ({
+      auth: { ...makeStore().getState().auth, authenticated: true, ...auth },
+    });
+
+    const { unmount } = renderWithProviders(<DashboardPage />, {
+      preloadedState: preloaded({
+        givenName: 'Anna',
+        familyName: 'Jansen',
+        username: 'anna',
+        roles: ['OWNER'],
+      }),
+    });
+    expect(screen.getByRole('heading', { name: 'Welcome, Anna Jansen' })).toBeInTheDocument();
+    expect(screen.getByText('Owner')).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<DashboardPage />, {
+      preloadedState: preloaded({ username: 'anna', roles: [] }),
+    });
+    expect(screen.getByRole('heading', { name: 'Welcome, anna' })).toBeInTheDocument();
+    expect(screen.getByText('No Role')).toBeInTheDocument();
+    expect(screen.getByText('Not provided')).toBeInTheDocument();
+  });
+});

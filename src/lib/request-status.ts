@@ -1,0 +1,2 @@
+/** The life cycle of one request as a slice records it. */
+export type RequestStatus = 'idle' | 'loading' | 'succeeded' | 'failed';
