@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/accounts';
+
+// Screens as a person sees them, kept as test artefacts to look at: light and dark, wide and narrow.
+const viewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const viewport of viewports) {
+    test(`sign-in and dashboard, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(viewport);
+      const shot = async (screen: string) => {
+        const path = testInfo.outputPath(`${screen}-${colorScheme}-${viewport.name}.png`);
+        await page.screenshot({ path, fullPage: true });
+      };
+
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+      await shot('sign-in');
+
+      await signIn(page, 'manager');
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await shot('dashboard');
+    });
+  }
+}

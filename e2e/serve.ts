@@ -1,0 +1,18 @@
+/**
+ * The server the browser journeys run against: the production server on a fresh data
+ * directory, and on a fresh PostgreSQL database when DATABASE_URL names a server.
+ */
+import { recreateDatabase, resetDataDir, spawnServer, stopServer } from './support/server';
+
+const port = Number(process.env.PORT ?? 8180);
+const dataDir = 'test-results/e2e-data';
+
+await resetDataDir(dataDir);
+const databaseUrl = process.env.DATABASE_URL
+  ? await recreateDatabase(process.env.DATABASE_URL, 'nt24_e2e')
+  : undefined;
+const child = spawnServer({ port, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopServer(child).then(() => process.exit(0)));
+}
+child.once('exit', (code) => process.exit(code ?? 1));
