@@ -49,9 +49,14 @@ async function appliedMigrations(db: Db): Promise<number> {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
+  /** Told of errors on idle connections (the server restarted or ended them). */
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, an idle connection that the server ends (a restart, a failover,
+    // an administrator) would crash the process. The pool replaces it on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -19,6 +19,7 @@ export default fp(
       (await openDatabase({
         databaseUrl: opts.config.databaseUrl,
         pgliteDir: path.join(opts.config.dataDir, 'pglite'),
+        onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
       }));
     await database.migrate();
     app.log.info({ database: database.kind }, 'database ready');
