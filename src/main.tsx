@@ -1,27 +1,40 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import { createRoot, type Root } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
-import { setupStore } from '@/app/store';
+import { setupStore, startPersistence } from '@/app/store';
 import { FullScreenLoader } from '@/components/ui/FullScreenLoader';
 import { authNoticeRaised } from '@/features/auth/authActions';
 import { sessionStarted, tokenRefreshed } from '@/features/auth/authSlice';
+import { startSessionValidation } from '@/features/auth/sessionValidation';
 import { BootFailure } from '@/features/errors/BootFailure';
-import { setAuthTokenSource } from '@/lib/api-client';
+import { followTheme } from '@/features/layout/followTheme';
+import { applyTheme, readStoredTheme } from '@/features/layout/theme';
+import { languageApplied } from '@/features/language/languageSlice';
+import { httpNoticeRaised } from '@/features/notifications/notificationsSlice';
+import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
 import { initI18n } from '@/lib/i18n';
 import { getAuthSession } from '@/lib/keycloak';
 
 async function start(root: Root) {
+  // The stored colour mode before anything is drawn; the store takes over below.
+  applyTheme(readStoredTheme() ?? 'light');
   // The pages load in their own chunk while keycloak-js checks the session.
   const pages = import('@/app/router');
   pages.catch(() => {}); // awaited (and reported) below
 
-  await initI18n();
+  // Rejects when not even the English texts load.
+  const language = await initI18n();
   // While keycloak-js checks the session, or the browser leaves for the sign-in page.
   root.render(<FullScreenLoader />);
 
   const session = getAuthSession();
   const store = setupStore({ extra: { auth: session } });
   setAuthTokenSource(session);
+  setHttpNotifier((notice) => store.dispatch(httpNoticeRaised(notice)));
+  store.dispatch(languageApplied(language));
+  startSessionValidation(store);
+  followTheme(store);
+  const restored = startPersistence(store);
 
   await session.start({
     authenticated: (identity) => store.dispatch(sessionStarted(identity)),
@@ -32,6 +45,7 @@ async function start(root: Root) {
     },
   });
 
+  await restored;
   const { AppRouter } = await pages;
   root.render(
     <AppProviders store={store}>
@@ -48,7 +62,7 @@ window.addEventListener('pageshow', (event) => {
 
 const root = createRoot(document.getElementById('root')!);
 start(root).catch((error: unknown) => {
-  // Typically keycloak-js could not reach the identity provider.
+  // Typically keycloak-js could not reach the identity provider, or no texts could be loaded.
   console.error('Error initializing app:', error);
   root.render(<BootFailure />);
 });

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import en from '../public/assets/i18n/en.json';
 import { clearEnsureUserCache } from '@/features/auth/authApi';
-import { setAuthTokenSource } from '@/lib/api-client';
+import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
 import { initI18nWithResources } from '@/lib/i18n';
+import { clearRequestCache } from '@/lib/request-dedup';
 import { server } from './msw-server';
 
 initI18nWithResources(en);
@@ -16,6 +17,8 @@ afterEach(() => {
   server.resetHandlers();
   clearEnsureUserCache();
   setAuthTokenSource(null);
+  setHttpNotifier(null);
+  clearRequestCache();
   window.history.replaceState(null, '', '/');
 });
 

@@ -1,38 +1,118 @@
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { RootLayout, type RouteHandle } from '@/components/layout/RootLayout';
+import type { RootState } from '@/app/store';
+import { ErrorLayout } from '@/components/layout/ErrorLayout';
+import { RootLayout } from '@/components/layout/RootLayout';
+import { ShellLayout } from '@/components/layout/ShellLayout';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/RequireAuth';
+import { RequireRole } from '@/features/auth/RequireRole';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { AccessDeniedPage } from '@/features/errors/AccessDeniedPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
+import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
+import { NotAvailablePage } from '@/features/pages/NotAvailablePage';
+import type { RouteHandle } from '@/lib/breadcrumbs';
+import { STAFF_ROLES } from '@/lib/roles';
 
-const errorElement = <RouteErrorPage />;
+type Handle = RouteHandle<RootState>;
+
+// Pages show an error inside the shell; routes outside it (root, guards, layouts) bring the
+// error layout along.
+const pageError = <RouteErrorPage />;
+const frameError = <RouteErrorPage standalone />;
+
+/** A section whose screens come with a later issue: its route, title and an honest notice. */
+const notYet = (path: string, titleKey: Handle['titleKey']): RouteObject => ({
+  path,
+  element: <NotAvailablePage />,
+  errorElement: pageError,
+  handle: { titleKey } satisfies Handle,
+});
 
 export const routes: RouteObject[] = [
   {
     path: paths.root,
     element: <RootLayout />,
-    errorElement,
+    errorElement: frameError,
     children: [
-      { index: true, element: <Navigate to={paths.dashboard} replace />, errorElement },
+      { index: true, element: <Navigate to={paths.dashboard} replace />, errorElement: frameError },
       {
+        path: paths.partnerCreate,
+        element: <Navigate to={paths.partnersNew} replace />,
+        errorElement: frameError,
+      },
+      {
+        // Signed-in pages, in the vertical or horizontal layout (layout settings).
         element: <RequireAuth />,
-        errorElement,
+        errorElement: frameError,
         children: [
           {
-            path: paths.dashboard,
-            element: <DashboardPage />,
-            errorElement,
-            handle: { titleKey: 'dashboard.title' } satisfies RouteHandle,
+            element: <ShellLayout />,
+            errorElement: frameError,
+            children: [
+              {
+                path: paths.dashboard,
+                element: <DashboardPage />,
+                errorElement: pageError,
+                handle: { titleKey: 'dashboard.title' } satisfies Handle,
+              },
+              notYet(paths.orders, 'pages.orders'),
+              {
+                path: paths.partners,
+                errorElement: pageError,
+                handle: { titleKey: 'pages.tradePartners' } satisfies Handle,
+                children: [
+                  { index: true, element: <NotAvailablePage />, errorElement: pageError },
+                  notYet(paths.partnersNew, 'pages.newTradePartner'),
+                ],
+              },
+              {
+                element: <RequireRole roles={STAFF_ROLES} />,
+                errorElement: pageError,
+                children: [notYet(paths.passport, 'pages.passport')],
+              },
+              {
+                element: <RequireRole roles={['OWNER', 'CONTACT']} />,
+                errorElement: pageError,
+                children: [notYet(paths.documentsUpload, 'pages.documentUpload')],
+              },
+              notYet(paths.settings, 'pages.settings'),
+            ],
           },
         ],
       },
       {
-        path: '*',
-        element: <NotFoundPage />,
-        errorElement,
-        handle: { titleKey: 'errors.notFound.title' } satisfies RouteHandle,
+        // Error pages: one centred card, no menu.
+        element: <ErrorLayout />,
+        errorElement: frameError,
+        children: [
+          {
+            path: paths.errors.notFound,
+            element: <NotFoundPage />,
+            errorElement: frameError,
+            handle: { titleKey: 'errors.notFound.title' } satisfies Handle,
+          },
+          {
+            path: paths.errors.accessDenied,
+            element: <AccessDeniedPage />,
+            errorElement: frameError,
+            handle: { titleKey: 'errors.accessDenied.title' } satisfies Handle,
+          },
+          {
+            path: paths.errors.serverError,
+            element: <ServerErrorPage />,
+            errorElement: frameError,
+            handle: { titleKey: 'errors.serverError.title' } satisfies Handle,
+          },
+          {
+            path: '*',
+            element: <NotFoundPage />,
+            errorElement: frameError,
+            handle: { titleKey: 'errors.notFound.title' } satisfies Handle,
+          },
+        ],
       },
     ],
   },

@@ -1,16 +1,53 @@
 import {
   combineReducers,
   configureStore,
+  type Middleware,
   type ThunkAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  persistStore,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  type Persistor,
+} from 'redux-persist';
+// The es/ build: the lib/ one breaks under Vite 8.
+import storage from 'redux-persist/es/storage';
+import { signedOut } from '@/features/auth/authActions';
 import { authSlice } from '@/features/auth/authSlice';
+import { languageSlice } from '@/features/language/languageSlice';
+import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/features/layout/layoutSlice';
+import { notificationsSlice } from '@/features/notifications/notificationsSlice';
 import { userSlice } from '@/features/user/userSlice';
 import type { AuthNavigator } from '@/lib/keycloak';
+
+/**
+ * Slices kept in the browser: only those SPEC section 3 names (layout now; country, cocCheck
+ * and tradePartner join with their issues), each under its own key, and only the fields listed.
+ * redux-persist stays behind this file so it can be swapped.
+ */
+const persisted = {
+  layout: { key: 'nt24.layout', whitelist: [...PERSISTED_LAYOUT_KEYS], keepAfterSignOut: true },
+} satisfies Record<string, { key: string; whitelist: string[]; keepAfterSignOut: boolean }>;
+
+const persistConfig = ({ key, whitelist }: { key: string; whitelist: string[] }) => ({
+  key,
+  storage,
+  whitelist,
+  version: 1,
+});
 
 const rootReducer = combineReducers({
   [authSlice.reducerPath]: authSlice.reducer,
   [userSlice.reducerPath]: userSlice.reducer,
+  [layoutSlice.reducerPath]: persistReducer(persistConfig(persisted.layout), layoutSlice.reducer),
+  [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+  [languageSlice.reducerPath]: languageSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -19,6 +56,19 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface ThunkExtra {
   auth: AuthNavigator;
 }
+
+/**
+ * Sign-out removes the stored copy of every persisted slice that holds a person's data (the
+ * slices reset themselves too); the layout is a device preference and stays (layoutSlice.ts).
+ */
+const purgeAtSignOut: Middleware = () => (next) => (action) => {
+  if (signedOut.match(action)) {
+    for (const slice of Object.values(persisted)) {
+      if (!slice.keepAfterSignOut) void storage.removeItem(`persist:${slice.key}`);
+    }
+  }
+  return next(action);
+};
 
 export interface StoreOptions {
   extra: ThunkExtra;
@@ -30,10 +80,23 @@ export function setupStore({ extra, preloadedState }: StoreOptions) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: extra } }),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: { extraArgument: extra },
+        // redux-persist's own actions carry callbacks.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(purgeAtSignOut),
   });
 }
 
 export type AppStore = ReturnType<typeof setupStore>;
+
+/** Loads the stored slices into `store` and keeps them saved; resolves once they are loaded. */
+export function startPersistence(store: AppStore): Promise<Persistor> {
+  return new Promise((resolve) => {
+    const persistor = persistStore(store, null, () => resolve(persistor));
+  });
+}
+
 export type AppDispatch = AppStore['dispatch'];
 export type AppThunk<R = void> = ThunkAction<R, RootState, ThunkExtra, UnknownAction>;

@@ -1,5 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { apiClient, setAuthTokenSource, type AuthTokenSource } from '@/lib/api-client';
+import {
+  apiClient,
+  setAuthTokenSource,
+  setHttpNotifier,
+  type AuthTokenSource,
+  type HttpNotice,
+} from '@/lib/api-client';
 import { server } from '../../tests/msw-server';
 
 /** A token source whose forced refresh (updateToken(-1)) hands out the next token. */
@@ -17,6 +23,13 @@ function fakeTokenSource({ refreshFails = false } = {}) {
     }),
     redirectToLogin: vi.fn<(returnTo: string) => void>(),
   } satisfies AuthTokenSource;
+}
+
+/** Records what the client reports to the user. */
+function recordNotices() {
+  const notices: HttpNotice[] = [];
+  setHttpNotifier((notice) => notices.push(notice));
+  return notices;
 }
 
 /** Answers with the Authorization header it received, and counts the calls. */
@@ -122,6 +135,8 @@ describe('apiClient on 401', () => {
     window.history.replaceState(null, '', '/dashboard?tab=1');
     const source = fakeTokenSource({ refreshFails: true });
     setAuthTokenSource(source);
+    // redirectToLogin raises the one 'Session Expired' notice itself.
+    const notices = recordNotices();
     let calls = 0;
     server.use(
       http.get('/api/things', () => {
@@ -136,6 +151,7 @@ describe('apiClient on 401', () => {
     expect(source.redirectToLogin).toHaveBeenCalledWith(
       `${window.location.origin}/dashboard?tab=1`,
     );
+    expect(notices).toEqual([]);
   });
 
   it('passes 401 through on the self-service pages', async () => {
@@ -148,5 +164,81 @@ describe('apiClient on 401', () => {
 
     expect(source.updateToken).not.toHaveBeenCalledWith(-1);
     expect(source.redirectToLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiClient HTTP handling', () => {
+  const answer = (status: number) =>
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json({ statusCode: status, error: 'Error', message: 'No' }, { status }),
+      ),
+    );
+
+  it('reports a call that got no answer as a network error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const notices = recordNotices();
+    server.use(http.get('/api/things', () => HttpResponse.error()));
+
+    await expect(apiClient.get('/api/things')).rejects.toMatchObject({ code: 'ERR_NETWORK' });
+
+    expect(notices).toEqual(['network_error']);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('reports a refusal (403) as Access Denied', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const notices = recordNotices();
+    answer(403);
+
+    await expect(apiClient.get('/api/things')).rejects.toMatchObject({ response: { status: 403 } });
+
+    expect(notices).toEqual(['insufficient_permissions']);
+  });
+
+  it.each([404, 409, 500])('only logs %i', async (status) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const notices = recordNotices();
+    answer(status);
+
+    await expect(apiClient.get('/api/things')).rejects.toMatchObject({ response: { status } });
+
+    expect(notices).toEqual([]);
+    expect(warn.mock.calls.length + error.mock.calls.length).toBe(1);
+  });
+
+  it('stays quiet for a caller that reports failures itself', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const notices = recordNotices();
+    answer(403);
+
+    await expect(apiClient.get('/api/things', { skipErrorNotice: true })).rejects.toMatchObject({
+      response: { status: 403 },
+    });
+
+    expect(notices).toEqual([]);
+  });
+
+  it('stays quiet for a cancelled call', async () => {
+    const notices = recordNotices();
+    server.use(http.get('/api/things', () => HttpResponse.json({ ok: true })));
+    const controller = new AbortController();
+    controller.abort();
+
+    await expect(apiClient.get('/api/things', { signal: controller.signal })).rejects.toThrow();
+
+    expect(notices).toEqual([]);
+  });
+
+  it.each([206, 300])('hands %i to the caller', async (status) => {
+    const notices = recordNotices();
+    server.use(http.get('/api/things', () => HttpResponse.json({ matches: [] }, { status })));
+
+    const response = await apiClient.get('/api/things');
+
+    expect(response.status).toBe(status);
+    expect(response.data).toEqual({ matches: [] });
+    expect(notices).toEqual([]);
   });
 });

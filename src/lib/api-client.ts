@@ -1,6 +1,15 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { isSelfServicePath } from '@/config/paths';
+import { withRequestDedup } from '@/lib/request-dedup';
 import { API_MIN_TOKEN_VALIDITY_S, FORCE_REFRESH } from '@/lib/token';
+
+declare module 'axios' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- merging repeats axios's parameters
+  interface AxiosRequestConfig<D, P> {
+    /** true when the screen reports this call's failures itself: no notice for them. */
+    skipErrorNotice?: boolean;
+  }
+}
 
 /**
  * Where the client gets its bearer token. keycloak-js is plugged in at start-up
@@ -10,7 +19,10 @@ export interface AuthTokenSource {
   readonly token: string | undefined;
   /** Refreshes the token when it expires within `minValiditySeconds`; rejects when it cannot. */
   updateToken(minValiditySeconds: number): Promise<boolean>;
-  /** The session cannot be renewed: send the browser to sign-in, coming back to `returnTo`. */
+  /**
+   * The session cannot be renewed: tell the user (the session_expired notice) and send the
+   * browser to sign-in shortly after, coming back to `returnTo`.
+   */
   redirectToLogin(returnTo: string): void;
 }
 
@@ -20,8 +32,23 @@ export function setAuthTokenSource(source: AuthTokenSource | null): void {
   tokenSource = source;
 }
 
+/** What the client tells the user about (SPEC section 8, 'HTTP handling'). */
+export type HttpNotice = 'network_error' | 'insufficient_permissions';
+
+let notifier: ((notice: HttpNotice) => void) | null = null;
+
+/** Where failures are reported to the user; the store is plugged in at start-up. */
+export function setHttpNotifier(notify: ((notice: HttpNotice) => void) | null): void {
+  notifier = notify;
+}
+
 /** The one HTTP client. Endpoint functions pass full paths ('/api/...'). */
-export const apiClient = axios.create({ headers: { Accept: 'application/json' } });
+export const apiClient = axios.create({
+  headers: { Accept: 'application/json' },
+  // 300 (several candidates) is an answer for the caller, like 206 (a partial match).
+  validateStatus: (status) => (status >= 200 && status < 300) || status === 300,
+  adapter: withRequestDedup(axios.defaults.adapter),
+});
 
 type RetriableConfig = InternalAxiosRequestConfig & { authRetried?: boolean };
 
@@ -70,6 +97,30 @@ apiClient.interceptors.request.use(async (config) => {
   return config;
 });
 
+function describe(config: InternalAxiosRequestConfig | undefined): string {
+  return config ? `${(config.method ?? 'get').toUpperCase()} ${config.url ?? ''}` : 'request';
+}
+
+/** Tells the user about a network failure or a refusal; anything else is only logged. */
+function report(error: AxiosError) {
+  if (axios.isCancel(error)) return;
+  const { config, response } = error;
+  const notify = config?.skipErrorNotice ? null : notifier;
+  const what = describe(config);
+  if (!response) {
+    console.error(`No answer to ${what}:`, error.message);
+    notify?.('network_error');
+  } else if (response.status === 403) {
+    console.warn(`${what} was refused (403).`);
+    notify?.('insufficient_permissions');
+  } else if (response.status >= 500) {
+    console.error(`${what} failed with HTTP ${response.status}.`);
+  } else {
+    // 400, 404, 409...: the caller decides what the user sees.
+    console.warn(`${what} answered HTTP ${response.status}.`);
+  }
+}
+
 apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
   const config = error.config as RetriableConfig | undefined;
   const source = tokenSource;
@@ -82,14 +133,17 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
     // A fresh token was refused as well: retrying again would only loop.
     config.authRetried
   ) {
+    report(error);
     throw error;
   }
   try {
     await refreshOnce(source);
   } catch {
+    // redirectToLogin tells the user, once however many calls fail here.
     source.redirectToLogin(window.location.href);
     throw error;
   }
   config.authRetried = true;
+  // A failure of the retry is reported by its own pass through this interceptor.
   return apiClient.request(config);
 });

@@ -5,7 +5,16 @@ import fr from '../../public/assets/i18n/fr.json';
 import it_ from '../../public/assets/i18n/it.json';
 import nl from '../../public/assets/i18n/nl.json';
 import { http, HttpResponse } from 'msw';
-import { fetchTranslations, LANGUAGE_STORAGE_KEY, LANGUAGES, storedLanguage } from '@/lib/i18n';
+import {
+  clearStoredLanguage,
+  fetchTranslations,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  saveLanguage,
+  startupTranslations,
+  storedLanguage,
+  translate,
+} from '@/lib/i18n';
 import { server } from '../../tests/msw-server';
 
 type Tree = { [key: string]: string | Tree };
@@ -81,5 +90,59 @@ describe('fetchTranslations', () => {
   it('fails on an HTTP error', async () => {
     server.use(http.get('/assets/i18n/pt.json', () => new HttpResponse(null, { status: 404 })));
     await expect(fetchTranslations('pt')).rejects.toThrow('HTTP 404');
+  });
+});
+
+describe('saveLanguage and clearStoredLanguage', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('stores the language under nt24_language, and forgets it', () => {
+    saveLanguage('de');
+    expect(window.localStorage.getItem('nt24_language')).toBe('de');
+    expect(storedLanguage()).toBe('de');
+
+    clearStoredLanguage();
+    expect(window.localStorage.getItem('nt24_language')).toBeNull();
+    expect(storedLanguage()).toBe('en');
+  });
+});
+
+describe('startupTranslations', () => {
+  const serve = (answers: Record<string, object | null>) =>
+    server.use(
+      http.get('/assets/i18n/:file', ({ params }) => {
+        const body = answers[String(params.file)];
+        return body ? HttpResponse.json(body) : new HttpResponse(null, { status: 500 });
+      }),
+    );
+
+  it('loads the requested language', async () => {
+    serve({ 'nl.json': nl });
+    await expect(startupTranslations('nl')).resolves.toEqual({ language: 'nl', translations: nl });
+  });
+
+  it('falls back to English when another language fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ 'en.json': en, 'fr.json': null });
+    await expect(startupTranslations('fr')).resolves.toEqual({ language: 'en', translations: en });
+  });
+
+  it('fails when English fails too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ 'fr.json': null, 'en.json': null });
+    await expect(startupTranslations('fr')).rejects.toThrow("Translations for 'en': HTTP 500");
+    await expect(startupTranslations('en')).rejects.toThrow("Translations for 'en': HTTP 500");
+  });
+});
+
+describe('translate', () => {
+  it('translates a key', () => {
+    expect(translate('dashboard.welcome', { name: 'Mark' })).toBe('Welcome, Mark');
+  });
+
+  it('refuses an empty key', () => {
+    for (const key of ['', '  ']) {
+      expect(() => translate(key)).toThrow('Parameter "key" is required and cannot be empty');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import i18n, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
+import i18n, { type InitOptions, type ParseKeys, type ResourceKey, type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type en from '../../public/assets/i18n/en.json';
 
@@ -6,6 +6,17 @@ export const LANGUAGES = ['en', 'nl', 'de', 'it', 'es', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'nt24_language';
+const NAMESPACE = 'translation';
+
+/** Each language's name in itself, as the language menu shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  nl: 'Nederlands',
+  de: 'Deutsch',
+  it: 'Italiano',
+  es: 'Español',
+  fr: 'Français',
+};
 
 // English is the reference: `t` only accepts keys that exist in en.json.
 declare module 'i18next' {
@@ -30,6 +41,28 @@ export function storedLanguage(storage: Pick<Storage, 'getItem'> = window.localS
   }
 }
 
+export function saveLanguage(
+  language: Language,
+  storage: Pick<Storage, 'setItem'> = window.localStorage,
+): void {
+  try {
+    storage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Unavailable storage: the choice lasts until the page is left.
+  }
+}
+
+/** Forgets the stored language: the next start uses English. */
+export function clearStoredLanguage(
+  storage: Pick<Storage, 'removeItem'> = window.localStorage,
+): void {
+  try {
+    storage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Nothing stored that could be read either.
+  }
+}
+
 /** One language's texts, as served from public/assets/i18n. */
 export async function fetchTranslations(language: string): Promise<ResourceKey> {
   const response = await fetch(`/assets/i18n/${language}.json`);
@@ -37,45 +70,71 @@ export async function fetchTranslations(language: string): Promise<ResourceKey> 
   return (await response.json()) as ResourceKey;
 }
 
-/** i18next backend over fetchTranslations; a language that fails to load falls back to English. */
-const fetchBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init() {},
-  read(language, _namespace, callback) {
-    fetchTranslations(language).then(
-      (translations) => callback(null, translations),
-      // Only a network failure (fetch's TypeError) may mend by asking again.
-      (error: unknown) =>
-        callback(error instanceof Error ? error : String(error), error instanceof TypeError),
-    );
-  },
-};
-
 const baseOptions = {
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   load: 'currentOnly',
-  ns: ['translation'],
-  defaultNS: 'translation',
+  ns: [NAMESPACE],
+  defaultNS: NAMESPACE,
+  // Languages are loaded one at a time, by loadLanguage below.
+  partialBundledLanguages: true,
   // React escapes what it renders.
   interpolation: { escapeValue: false },
   // Start-up waits for the translations before the first render, so nothing needs to suspend.
   react: { useSuspense: false },
 } satisfies InitOptions;
 
-function followLanguage(language: string) {
+// Screen readers and the browser (hyphenation, spelling) follow the page's language.
+i18n.on('languageChanged', (language: string) => {
   document.documentElement.lang = language;
+});
+
+/** Fetches a language's texts unless i18next has them already. */
+async function ensureTranslations(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, NAMESPACE)) return;
+  i18n.addResourceBundle(language, NAMESPACE, await fetchTranslations(language));
 }
 
-/** Start-up: the stored language, loaded over HTTP. Load failures are logged by i18next. */
-export async function initI18n(language: Language = storedLanguage()) {
-  i18n.on('languageChanged', followLanguage);
-  await i18n
-    .use(fetchBackend)
-    .use(initReactI18next)
-    .init({ ...baseOptions, lng: language });
-  return i18n;
+/**
+ * Switches to `language`, loading its texts first; rejects (and changes nothing) when they
+ * cannot be loaded. i18next announces the change (its languageChanged event).
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  await ensureTranslations(language);
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * Start-up (SPEC section 4, 'Language'): the texts of the requested language, else of English
+ * when those fail to load. Rejects when English fails too: the app cannot start without texts.
+ */
+export async function startupTranslations(
+  requested: Language,
+): Promise<{ language: Language; translations: ResourceKey }> {
+  try {
+    return { language: requested, translations: await fetchTranslations(requested) };
+  } catch (error) {
+    if (requested === DEFAULT_LANGUAGE) throw error;
+    console.error(`Translations for '${requested}' could not be loaded; using English:`, error);
+    return { language: DEFAULT_LANGUAGE, translations: await fetchTranslations(DEFAULT_LANGUAGE) };
+  }
+}
+
+/** Start-up: i18next in the stored language (see startupTranslations); resolves with it. */
+export async function initI18n(requested: Language = storedLanguage()): Promise<Language> {
+  const { language, translations } = await startupTranslations(requested);
+  await i18n.use(initReactI18next).init({
+    ...baseOptions,
+    lng: language,
+    resources: { [language]: { [NAMESPACE]: translations } },
+  });
+  return language;
+}
+
+/** `t` for code outside React, where keys may be computed (SPEC section 8, 'Other errors'). */
+export function translate(key: string, options?: TOptions): string {
+  if (key.trim() === '') throw new Error('Parameter "key" is required and cannot be empty');
+  return i18n.t(key as ParseKeys, options ?? {}) as string;
 }
 
 /** Unit tests: English from the bundled JSON, ready synchronously, no network. */
@@ -83,7 +142,7 @@ export function initI18nWithResources(translation: typeof en) {
   void i18n.use(initReactI18next).init({
     ...baseOptions,
     lng: DEFAULT_LANGUAGE,
-    resources: { en: { translation } },
+    resources: { en: { [NAMESPACE]: translation } },
     initAsync: false,
   });
   return i18n;

@@ -42,3 +42,48 @@ export function roleWords(role: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
 }
+
+/** Each role and the roles it directly includes (SPEC section 6); the server expands the same way. */
+const INCLUDES: Record<Role, readonly Role[]> = {
+  NT24_SUPER_ADMIN: ['NT24_MANAGER'],
+  NT24_MANAGER: ['NT24_EMPLOYEE'],
+  NT24_EMPLOYEE: [],
+  NT24_TRADE_PARTNER: [],
+  OWNER: ['CONTACT'],
+  CONTACT: [],
+};
+
+export const STAFF_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER', 'NT24_EMPLOYEE'];
+export const ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
+
+/**
+ * The known roles a user holds, with every role they include, in priority order; names the
+ * app does not know (offline_access, ...) are dropped.
+ */
+export function effectiveRoles(roles: readonly string[]): Role[] {
+  const held = new Set<Role>();
+  const visit = (role: Role) => {
+    if (held.has(role)) return;
+    held.add(role);
+    INCLUDES[role].forEach(visit);
+  };
+  roles.filter(isRole).forEach(visit);
+  return ROLES.filter((role) => held.has(role));
+}
+
+/** Whether the user holds `role`, directly or through a role that includes it. */
+export function hasRole(roles: readonly string[], role: Role): boolean {
+  return effectiveRoles(roles).includes(role);
+}
+
+/** Whether the user holds at least one of `required` (with the hierarchy). */
+export function hasAnyRole(roles: readonly string[], required: readonly Role[]): boolean {
+  const held = effectiveRoles(roles);
+  return required.some((role) => held.includes(role));
+}
+
+/** Whether the user holds every one of `required` (with the hierarchy). */
+export function hasAllRoles(roles: readonly string[], required: readonly Role[]): boolean {
+  const held = effectiveRoles(roles);
+  return required.every((role) => held.includes(role));
+}

@@ -1,30 +1,24 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router-dom';
-import type { TranslationKey } from '@/lib/i18n';
+import { Outlet } from 'react-router-dom';
+import { useRouteLabels } from '@/components/layout/useRouteLabels';
+import { RouteProgress } from '@/components/ui/RouteProgress';
+import { ToastArea } from '@/features/notifications/ToastArea';
 
-/** What a route may declare in its `handle`; breadcrumbs will read the same title. */
-export interface RouteHandle {
-  titleKey?: TranslationKey;
-}
-
-function useRouteTitleKey(): TranslationKey | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.titleKey) return handle.titleKey;
-  }
-  return undefined;
-}
-
-/** The frame around every page. The next issue's shell (sidebar, topbar, footer) grows here. */
+/** Around every page: the window title, the route progress bar and the notifications. */
 export function RootLayout() {
   const { t } = useTranslation();
-  const titleKey = useRouteTitleKey();
+  const { title } = useRouteLabels();
 
   useEffect(() => {
-    document.title = titleKey ? t('app.pageTitle', { page: t(titleKey) }) : t('app.name');
-  }, [t, titleKey]);
+    document.title = title ? t('app.pageTitle', { page: title }) : t('app.name');
+  }, [t, title]);
 
-  return <Outlet />;
+  return (
+    <>
+      <RouteProgress />
+      <Outlet />
+      <ToastArea />
+    </>
+  );
 }

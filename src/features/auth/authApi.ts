@@ -6,6 +6,18 @@ const ensureUserResponseSchema = z.object({
   userId: z.number(),
 });
 
+const sessionInfoSchema = z.object({
+  subject: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  effectiveRoles: z.array(z.string()),
+  /** Token expiry, epoch seconds. */
+  expiresAt: z.number(),
+});
+
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
 export type EnsureUserResponse = z.infer<typeof ensureUserResponseSchema>;
 
 const ENSURE_USER_CACHE_MS = 5 * 60_000;
@@ -39,4 +51,10 @@ export function ensureUser(identityId: string): Promise<EnsureUserResponse> {
 
 export function clearEnsureUserCache(): void {
   ensureUserCache.clear();
+}
+
+/** GET /api/auth/session/info: what the server makes of the caller's token (401 when invalid). */
+export async function getSessionInfo(): Promise<SessionInfo> {
+  const { data } = await apiClient.get<unknown>('/api/auth/session/info', { dedup: false });
+  return sessionInfoSchema.parse(data);
 }

@@ -5,6 +5,7 @@ import { signedOut } from '@/features/auth/authActions';
 import { clearEnsureUserCache, ensureUser } from '@/features/auth/authApi';
 import { fetchUser } from '@/features/user/userSlice';
 import { toApiError, type ApiError } from '@/lib/api-error';
+import { clearRequestCache } from '@/lib/request-dedup';
 import type { RequestStatus } from '@/lib/request-status';
 import type { TokenIdentity } from '@/lib/token';
 
@@ -132,6 +133,7 @@ export const signOut =
     // Leave first: once the state is reset the route guard would otherwise ask for a new sign-in.
     auth.logout();
     clearEnsureUserCache();
+    clearRequestCache();
     dispatch(signedOut());
   };
 

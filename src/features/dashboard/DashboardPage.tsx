@@ -1,12 +1,10 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectTokenProfile, signOut } from '@/features/auth/authSlice';
-import { selectUser } from '@/features/user/userSlice';
-import { personName } from '@/lib/format';
+import { selectDisplayName, selectRoles, selectUser } from '@/features/user/userSlice';
 import { primaryRole, roleLabelKey } from '@/lib/roles';
 
 export function DashboardPage() {
@@ -14,23 +12,20 @@ export function DashboardPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const token = useAppSelector(selectTokenProfile);
-
-  const name = personName(
-    [user?.firstName, user?.lastName],
-    [token.givenName, token.familyName],
-    token.username,
-  );
+  const name = useAppSelector(selectDisplayName);
   // Roles come from the identity provider; the user record's copy covers a token without them.
-  const roles = token.roles.length > 0 ? token.roles : (user?.roles ?? []);
+  const roles = useAppSelector(selectRoles);
   const email = user?.email ?? token.email;
 
   return (
-    <Container as="main" className="py-5">
-      <Card className="shadow-sm mx-auto" style={{ maxWidth: '40rem' }}>
+    <>
+      <div className="app-page-header">
+        <h1 className="h3 mb-0">
+          {name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeAnonymous')}
+        </h1>
+      </div>
+      <Card className="shadow-sm" style={{ maxWidth: '40rem' }}>
         <Card.Body className="p-4">
-          <h1 className="h3 mb-4">
-            {name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeAnonymous')}
-          </h1>
           <dl className="row mb-4">
             <dt className="col-sm-4">{t('dashboard.primaryRole')}</dt>
             <dd className="col-sm-8">
@@ -44,6 +39,6 @@ export function DashboardPage() {
           </Button>
         </Card.Body>
       </Card>
-    </Container>
+    </>
   );
 }

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { StatusCard } from '@/components/ui/StatusCard';
+import { ErrorCard } from '@/components/ui/ErrorCard';
 import { paths } from '@/config/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <StatusCard
+    <ErrorCard
+      code={404}
+      icon="compass"
       title={t('errors.notFound.title')}
       message={t('errors.notFound.message')}
       actions={

@@ -1,23 +1,22 @@
-import Button from 'react-bootstrap/Button';
-import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { StatusCard } from '@/components/ui/StatusCard';
+import { ErrorLayout } from '@/components/layout/ErrorLayout';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
+import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
+
+interface RouteErrorPageProps {
+  /**
+   * The failing route sits outside the shell (the root, a guard, a layout): bring the error
+   * layout along. Pages inside the shell show the card in the shell's content area.
+   */
+  standalone?: boolean;
+}
 
 /** Every route's errorElement: a render or loader error, or a 404 thrown by the router. */
-export function RouteErrorPage() {
-  const { t } = useTranslation();
+export function RouteErrorPage({ standalone = false }: RouteErrorPageProps) {
   const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error('Route error:', error);
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error('Route error:', error);
-
-  return (
-    <StatusCard
-      role="alert"
-      title={t('errors.unexpected.title')}
-      message={t('errors.unexpected.message')}
-      actions={<Button onClick={() => window.location.reload()}>{t('app.reload')}</Button>}
-    />
-  );
+  const card = notFound ? <NotFoundPage /> : <ServerErrorPage role="alert" />;
+  return standalone ? <ErrorLayout>{card}</ErrorLayout> : <div className="py-4">{card}</div>;
 }

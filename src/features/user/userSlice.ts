@@ -1,9 +1,11 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
 import { getUserByIdentityId, type User } from '@/features/user/userApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
+import { personName } from '@/lib/format';
+import type { Viewer } from '@/lib/permissions';
 import type { RequestStatus } from '@/lib/request-status';
 
 export interface UserState {
@@ -55,3 +57,30 @@ export const userSlice = createSlice({
 
 export const selectUser = (state: RootState) => state.user.user;
 export const selectUserStatus = (state: RootState) => state.user.status;
+
+const NO_ROLES: readonly string[] = [];
+
+/** The signed-in person's roles: the token's, or the user record's copy when the token has none. */
+export const selectRoles = createSelector(
+  [(state: RootState) => state.auth.roles, (state: RootState) => state.user.user?.roles],
+  (tokenRoles, recordRoles): readonly string[] =>
+    tokenRoles.length > 0 ? tokenRoles : (recordRoles ?? NO_ROLES),
+);
+
+/** Who is looking, for permission checks (lib/permissions.ts). */
+export const selectViewer = createSelector(
+  [(state: RootState) => state.auth.authenticated, selectRoles],
+  (authenticated, roles): Viewer => ({ authenticated, roles }),
+);
+
+/** The name to greet the person by: the user record's, else the token's, else the username. */
+export const selectDisplayName = createSelector(
+  [
+    selectUser,
+    (state: RootState) => state.auth.givenName,
+    (state: RootState) => state.auth.familyName,
+    (state: RootState) => state.auth.username,
+  ],
+  (user, givenName, familyName, username) =>
+    personName([user?.firstName, user?.lastName], [givenName, familyName], username),
+);

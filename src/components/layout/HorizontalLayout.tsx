@@ -1,0 +1,32 @@
+import { Outlet } from 'react-router-dom';
+import { useAppSelector } from '@/app/hooks';
+import { Footer } from '@/components/layout/Footer';
+import { HorizontalNav } from '@/components/layout/HorizontalNav';
+import { MobileMenu } from '@/components/layout/MobileMenu';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/SkipLink';
+import { Topbar } from '@/components/layout/Topbar';
+import { selectLayoutMode, selectViewport } from '@/features/layout/layoutSlice';
+
+/** Topbar with the menu as a row below it (off-canvas on phones), page, footer. */
+export function HorizontalLayout() {
+  const viewport = useAppSelector(selectViewport);
+  const detached = useAppSelector(selectLayoutMode) === 'detached';
+
+  return (
+    <div className="app-shell" data-layout="horizontal">
+      <SkipLink />
+      <div className="app-page">
+        <div className="app-topbar-stack">
+          <Topbar contained={detached} />
+          {viewport === 'phone' ? <MobileMenu /> : <HorizontalNav contained={detached} />}
+        </div>
+        <main id={MAIN_CONTENT_ID} className="app-content" tabIndex={-1}>
+          <div className={detached ? 'container-xxl' : 'container-fluid'}>
+            <Outlet />
+          </div>
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Brand } from '@/components/layout/Brand';
+import { colourModeFor } from '@/components/layout/colourMode';
+import { SidebarNav } from '@/components/layout/SidebarNav';
+import { SidebarUser } from '@/components/layout/SidebarUser';
+import {
+  mobileMenuClosed,
+  selectMenuColor,
+  selectMobileMenuOpen,
+} from '@/features/layout/layoutSlice';
+
+export const MOBILE_MENU_ID = 'app-mobile-menu';
+
+/** The menu on phones: off-canvas from the left, over a backdrop; closes on navigation. */
+export function MobileMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectMobileMenuOpen);
+  const menuColor = useAppSelector(selectMenuColor);
+
+  return (
+    <Offcanvas
+      id={MOBILE_MENU_ID}
+      show={open}
+      onHide={() => dispatch(mobileMenuClosed())}
+      placement="start"
+      className="app-sidebar app-offcanvas"
+      data-color={menuColor}
+      data-bs-theme={colourModeFor(menuColor)}
+      aria-label={t('menu.label')}
+    >
+      <Offcanvas.Header
+        closeButton
+        closeLabel={t('layout.closeMenu')}
+        className="app-sidebar-brand"
+      >
+        <Brand />
+      </Offcanvas.Header>
+      <Offcanvas.Body className="app-sidebar-scroll p-0">
+        <SidebarNav />
+      </Offcanvas.Body>
+      <SidebarUser />
+    </Offcanvas>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { useAppSelector } from '@/app/hooks';
+import { MAIN_MENU, type MenuItem } from '@/config/menu';
+import { selectViewer } from '@/features/user/userSlice';
+import { activeMenuChain, visibleMenuItems } from '@/lib/menu';
+
+/** The menu entries the signed-in person may see, and the chain of keys of the active one. */
+export function useMainMenu() {
+  const viewer = useAppSelector(selectViewer);
+  const { pathname } = useLocation();
+  const items = useMemo(() => visibleMenuItems(MAIN_MENU, viewer), [viewer]);
+  const activeChain = useMemo(() => activeMenuChain(items, pathname), [items, pathname]);
+  return { items, activeChain, pathname };
+}
+
+/** A menu item's text: its translation, else its English label. */
+export function useMenuLabel() {
+  const { t } = useTranslation();
+  return (item: MenuItem) => (item.translationKey ? t(item.translationKey) : item.label);
+}
