@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { recreateDatabase, resetDataDir, spawnServer, stopServer, waitUntilReady } from './support/server';
+import {
+  recreateDatabase,
+  resetDataDir,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+} from './support/server';
 import { signInOnLoginPage } from './support/accounts';
 
 const port = 8181;

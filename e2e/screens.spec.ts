@@ -13,6 +13,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(viewport);
       const shot = async (screen: string) => {
+        // Theme changes and the off-canvas menu animate: take the picture once they have settled.
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => animation.playState !== 'running'),
+        );
         const path = testInfo.outputPath(`${screen}-${colorScheme}-${viewport.name}.png`);
         await page.screenshot({ path, fullPage: true });
       };
@@ -22,8 +26,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shot('sign-in');
 
       await signIn(page, 'manager');
+      // The app's theme is the person's choice (light by default), not the system's.
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      }
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await shot('dashboard');
+      if (viewport.name === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
+        await shot('menu');
+      }
     });
   }
 }

@@ -14,7 +14,9 @@ test.describe('signing in through single sign-on', () => {
   test('a wrong password is refused with a clear message', async ({ page }) => {
     await page.goto('/dashboard');
     await signInOnLoginPage(page, 'manager', 'not-the-password');
-    await expect(page.getByText('The username or password you entered is incorrect.')).toBeVisible();
+    await expect(
+      page.getByText('The username or password you entered is incorrect.'),
+    ).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue('manager');
   });
 
