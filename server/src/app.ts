@@ -10,7 +10,11 @@ import type { Database } from './db/client.js';
 import { loadOrCreateIdpKeys } from './idp/keys.js';
 import devIdentityProvider from './idp/plugin.js';
 import authRoutes from './modules/auth/routes.js';
+import countryRoutes from './modules/countries/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import { seedDemoPartners } from './modules/partners/demo-data.js';
+import partnerRoutes from './modules/partners/routes.js';
+import searchRoutes from './modules/search/routes.js';
 import userRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import db from './plugins/db.js';
@@ -62,6 +66,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(countryRoutes);
+  await app.register(partnerRoutes, { config });
+  await app.register(searchRoutes);
+
+  // The demo accounts exist once the development provider is registered (it seeds them).
+  if (config.oidc.devProvider) await seedDemoPartners(app.db, app.log);
 
   if (config.staticDir) await app.register(spa, { root: config.staticDir });
 

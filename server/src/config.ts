@@ -24,6 +24,10 @@ const envSchema = z.object({
   /** Lets the development provider with its demo accounts run when NODE_ENV=production. */
   ALLOW_DEMO_ACCOUNTS: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  /** SMTP server for outgoing mail (invitations), e.g. smtps://user:pass@smtp.example.com:465. Unset: links are logged. */
+  SMTP_URL: z.string().optional(),
+  /** The sender of outgoing mail. */
+  MAIL_FROM: z.string().default('NT24 <no-reply@nt24.example>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,6 +50,11 @@ export interface Config {
     /** True when this process runs the development identity provider itself. */
     devProvider: boolean;
     allowDemoAccounts: boolean;
+  };
+  mail: {
+    /** Unset: no mail is sent; invitation links are logged and handed to the inviter. */
+    smtpUrl: string | undefined;
+    from: string;
   };
 }
 
@@ -82,6 +91,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       audience: env.OIDC_AUDIENCE,
       devProvider,
       allowDemoAccounts: env.ALLOW_DEMO_ACCOUNTS,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM,
     },
   };
 }

@@ -1,5 +1,49 @@
-import { isStaff } from './auth/roles.js';
+import { isStaff, STAFF_ROLES, type Role } from './auth/roles.js';
+import type { AccessLevel } from './db/schema/partners.js';
+import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser } from './plugins/auth.js';
+
+/** Roles that may change any user's profile besides the person themself. */
+const USER_ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
+
+/** Roles of people who may register a company of their own (and become its OWNER member). */
+const PARTNER_CREATOR_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'OWNER'];
+
+/** Roles with KYC or partner access, who may use the company search. */
+const SEARCH_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER', 'CONTACT'];
+
+/**
+ * What someone may do with a trade partner and everything under it (addresses, contacts,
+ * members, invitations). See docs/decisions/007-company-access-levels.md.
+ */
+export type PartnerAction =
+  /** See the company, its addresses, contacts and members. */
+  | 'read'
+  /** Change the company, its addresses and contacts. */
+  | 'change'
+  /** Delete contacts, manage members and invitations. */
+  | 'manage'
+  /** Accept or withdraw the terms on the company's behalf. */
+  | 'acceptTerms'
+  /** Grant the OWNER access level, or take it away. */
+  | 'grantOwner';
+
+const LEVELS_FOR: Record<PartnerAction, readonly AccessLevel[]> = {
+  read: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
+  change: ['OWNER', 'ADMIN', 'EDITOR'],
+  manage: ['OWNER', 'ADMIN'],
+  acceptTerms: ['OWNER', 'ADMIN'],
+  grantOwner: ['OWNER'],
+};
+
+/** Accepting the terms is the company's own act: staff may not do it for a company. */
+const MEMBERS_ONLY: readonly PartnerAction[] = ['acceptTerms'];
+
+export interface PartnerMembership {
+  accessLevel: AccessLevel;
+}
+
+export type Decision = 'allow' | 'not-found' | 'forbidden';
 
 /**
  * Who may read or change which record. Every service asks here; routes only authenticate.
@@ -8,5 +52,63 @@ export const policy = {
   /** A user record: the person themself, or staff. */
   canReadUser(actor: AuthUser, user: { identityId: string }): boolean {
     return actor.sub === user.identityId || isStaff(actor.roles);
+  },
+
+  /** A user's profile: the person themself, a super admin or a manager. */
+  canEditUser(actor: AuthUser, user: { identityId: string }): boolean {
+    return actor.sub === user.identityId || actor.roles.some((r) => USER_ADMIN_ROLES.includes(r));
+  },
+
+  /** Staff see every trade partner; everyone else only those they belong to. */
+  seesAllPartners(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
+  /** Staff, trade partners and owners may register a company. */
+  canCreatePartner(actor: AuthUser): boolean {
+    return isStaff(actor.roles) || actor.roles.some((r) => PARTNER_CREATOR_ROLES.includes(r));
+  },
+
+  /**
+   * The company search: anyone with KYC or partner access (staff, trade partners, owners,
+   * contacts). Its matches show a partner's uuid and numbers only to those who see the partner
+   * (seesAllPartners, or a member with a readable level); others get the name and confidence.
+   */
+  canSearchPartners(actor: AuthUser): boolean {
+    return actor.roles.some((r) => SEARCH_ROLES.includes(r));
+  },
+
+  /** The access levels that count as belonging to a company (NONE does not). */
+  readableLevels(): readonly AccessLevel[] {
+    return LEVELS_FOR.read;
+  },
+
+  /**
+   * Whether `actor`, with `membership` in a trade partner (undefined when not a member), may do
+   * `action` on it. Someone who may not even read the partner is told it does not exist.
+   */
+  decidePartner(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: PartnerAction,
+  ): Decision {
+    const level = membership?.accessLevel;
+    const staff = isStaff(actor.roles);
+    if (level !== undefined && LEVELS_FOR[action].includes(level)) return 'allow';
+    if (staff) return MEMBERS_ONLY.includes(action) ? 'forbidden' : 'allow';
+    if (level === undefined || !LEVELS_FOR.read.includes(level)) return 'not-found';
+    return 'forbidden';
+  },
+
+  /** decidePartner, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */
+  authorizePartner(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: PartnerAction,
+    notFoundMessage: string,
+  ): void {
+    const decision = policy.decidePartner(actor, membership, action);
+    if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
+    if (decision === 'forbidden') throw new ForbiddenError();
   },
 };

@@ -8,6 +8,7 @@ import { registerIframePages } from './iframes.js';
 import { registerLoginRoutes } from './interactions.js';
 import type { IdpKeys } from './keys.js';
 import { createProvider, mountPath } from './provider.js';
+import { registerRegistrationRoutes } from './registration.js';
 import { registerUserinfoRoutes } from './userinfo.js';
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
@@ -43,6 +44,7 @@ export default fp(
 
     // Our own pages and endpoints; Fastify prefers them to the wildcard below.
     registerLoginRoutes(app, { provider, config, db });
+    registerRegistrationRoutes(app, { provider, config, db });
     registerUserinfoRoutes(app, { config, keys, db });
     registerIframePages(app, { provider, config });
 

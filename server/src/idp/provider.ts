@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  errors,
+  interactionPolicy as basePolicy,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { findAccountById, identityClaims, type IdpAccount } from './accounts.js';
@@ -44,6 +49,19 @@ export function isPortalUrl(config: Config, value: string): boolean {
     !url.username &&
     !url.password
   );
+}
+
+/**
+ * `prompt=create` (OpenID Connect "Initiating User Registration"): show the registration form.
+ * The registrations endpoint keycloak-js' register() opens asks for it. It comes before the login
+ * prompt, so it is asked even of someone already signed in, as Keycloak shows its form then too.
+ */
+export const CREATE_PROMPT = 'create';
+
+function interactionPolicy() {
+  const policy = basePolicy.base();
+  policy.add(new basePolicy.Prompt({ name: CREATE_PROMPT, requestable: true }), 0);
+  return policy;
 }
 
 function accountOf(ctx: KoaContextWithOIDC | undefined): IdpAccount | undefined {
@@ -101,7 +119,11 @@ function configuration({ config, keys, db }: IdpContext): Configuration {
       userinfo: `${OIDC_PATH}/userinfo`,
     },
     interactions: {
-      url: (_ctx, interaction) => `${mount}/login/${interaction.uid}`,
+      policy: interactionPolicy(),
+      // One address per interaction, so its cookie (path = this address) reaches the sign-in and
+      // the registration form below it; `prompt=create` says which one to show first.
+      url: (_ctx, interaction) =>
+        `${mount}/login/${interaction.uid}${interaction.prompt.name === CREATE_PROMPT ? `?prompt=${CREATE_PROMPT}` : ''}`,
     },
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL,

@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
 
 // Test support for the identity provider's tests: a browser-like client over app.inject.
 
@@ -96,11 +97,17 @@ export const fragment = (location: string) => new URLSearchParams(new URL(locati
 
 export type Browser = ReturnType<typeof browser>;
 
-/** The whole app on a fresh data directory (embedded PGlite); `restart` reopens the same one. */
+/**
+ * The whole app on a fresh data directory (embedded PGlite); `restart` reopens the same one. The
+ * database is opened and migrated before the app is built: under a loaded test run, starting
+ * PGlite can take longer than Fastify allows a plugin to start.
+ */
 export async function idpTestApp() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-idp-'));
-  const start = () =>
-    buildApp(
+  const start = async () => {
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    await database.migrate();
+    const app = await buildApp(
       loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
@@ -108,16 +115,22 @@ export async function idpTestApp() {
         STATIC_DIR: '',
         PUBLIC_URL: ORIGIN,
       }),
+      { database },
     );
+    return { app, database };
+  };
+  let current = await start();
   const harness = {
-    app: await start(),
+    app: current.app,
     async restart() {
-      await harness.app.close();
-      harness.app = await start();
+      await harness.close({ keepData: true });
+      current = await start();
+      harness.app = current.app;
     },
-    async close() {
-      await harness.app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+    async close(options: { keepData?: boolean } = {}) {
+      await current.app.close();
+      await current.database.close();
+      if (!options.keepData) await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
   return harness;

@@ -20,8 +20,8 @@ export function escapeHtml(value: unknown): string {
 
 // Bootstrap's look in a few rules, inline so the page makes no other request.
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f3f4f7;--card:#fff;--text:#212529;--muted:#6c757d;--border:#ced4da;--primary:#0d6efd;--primary-hover:#0b5ed7;--focus:rgba(13,110,253,.25);--invalid:#dc3545;--alert-bg:#f8d7da;--alert-text:#842029;--alert-border:#f5c2c7}
-@media (prefers-color-scheme:dark){:root{--bg:#16181d;--card:#212529;--text:#dee2e6;--muted:#adb5bd;--border:#495057;--primary:#0d6efd;--primary-hover:#3d8bfd;--focus:rgba(61,139,253,.4);--invalid:#ea868f;--alert-bg:#2c0b0e;--alert-text:#ea868f;--alert-border:#842029}}
+:root{color-scheme:light dark;--bg:#f3f4f7;--card:#fff;--text:#212529;--muted:#6c757d;--border:#ced4da;--primary:#0d6efd;--primary-hover:#0b5ed7;--focus:rgba(13,110,253,.25);--invalid:#dc3545;--invalid-text:#b02a37;--link:#0a58ca;--alert-bg:#f8d7da;--alert-text:#842029;--alert-border:#f5c2c7}
+@media (prefers-color-scheme:dark){:root{--bg:#16181d;--card:#212529;--text:#dee2e6;--muted:#adb5bd;--border:#495057;--primary:#0d6efd;--primary-hover:#3d8bfd;--focus:rgba(61,139,253,.4);--invalid:#ea868f;--invalid-text:#ea868f;--link:#6ea8fe;--alert-bg:#2c0b0e;--alert-text:#ea868f;--alert-border:#842029}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1.5rem 1rem;background:var(--bg);color:var(--text);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:1rem;line-height:1.5}
 main{width:100%;max-width:26rem}
@@ -39,6 +39,11 @@ input[aria-invalid=true]{border-color:var(--invalid)}
 .btn:hover{background:var(--primary-hover);border-color:var(--primary-hover)}
 .btn:focus-visible{outline:0;box-shadow:0 0 0 .25rem var(--focus)}
 .alert{margin-bottom:1rem;padding:.75rem 1rem;border:1px solid var(--alert-border);border-radius:.375rem;background:var(--alert-bg);color:var(--alert-text)}
+.error{margin-top:.25rem;font-size:.875rem;color:var(--invalid-text)}
+.switch{margin:1.25rem 0 0;text-align:center}
+.switch a{white-space:nowrap}
+a{color:var(--link)}
+a:focus-visible{outline:2px solid var(--link);outline-offset:2px;border-radius:.125rem}
 `;
 
 function layout(title: string, content: string, after = ''): string {
@@ -66,8 +71,14 @@ ${after}
 
 export const INVALID_CREDENTIALS = 'The username or password you entered is incorrect.';
 
-export function loginPage(options: { action: string; username?: string; error?: string }): string {
-  const { action, username = '', error } = options;
+export function loginPage(options: {
+  action: string;
+  /** The registration form of the same interaction. */
+  registrationUrl: string;
+  username?: string;
+  error?: string;
+}): string {
+  const { action, registrationUrl, username = '', error } = options;
   const invalid = error ? ' aria-invalid="true"' : '';
   // Focus where typing continues: the password once the username is known.
   const focusUser = username ? '' : ' autofocus';
@@ -87,7 +98,134 @@ ${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${focusPassword}>
 </div>
 <button class="btn" type="submit">Sign in</button>
-</form>`,
+</form>
+<p class="switch">New here? <a href="${escapeHtml(registrationUrl)}">Create account</a></p>`,
+  );
+}
+
+export type RegistrationField = 'email' | 'password' | 'passwordConfirm' | 'firstName' | 'lastName';
+export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
+/** What the form shows again after an error; passwords are never sent back. */
+export interface RegistrationValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+interface FieldOptions {
+  id: string;
+  name: string;
+  label: string;
+  type: string;
+  autocomplete: string;
+  value?: string;
+  error?: string | undefined;
+  hint?: string;
+  maxlength: number;
+  autofocus: boolean;
+  extra?: string;
+}
+
+function field(o: FieldOptions): string {
+  const hintId = `${o.id}-hint`;
+  const errorId = `${o.id}-error`;
+  const describedBy = [o.hint ? hintId : '', o.error ? errorId : ''].filter(Boolean).join(' ');
+  const value = o.value === undefined ? '' : ` value="${escapeHtml(o.value)}"`;
+  return `<div class="field">
+<label for="${o.id}">${escapeHtml(o.label)}</label>
+<input id="${o.id}" name="${o.name}" type="${o.type}"${value} autocomplete="${o.autocomplete}" maxlength="${o.maxlength}" required${o.extra ?? ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}${o.error ? ' aria-invalid="true"' : ''}${o.autofocus ? ' autofocus' : ''}>
+${o.hint ? `<div class="hint" id="${hintId}">${escapeHtml(o.hint)}</div>\n` : ''}${o.error ? `<div class="error" id="${errorId}">${escapeHtml(o.error)}</div>\n` : ''}</div>`;
+}
+
+/**
+ * The registration form, in the fields' order; each error sits under its field. The browser's
+ * own checks are off (novalidate) so every message is the server's, worded the same everywhere.
+ */
+export function registrationPage(options: {
+  action: string;
+  loginUrl: string;
+  values?: RegistrationValues;
+  errors?: RegistrationErrors;
+}): string {
+  const { action, loginUrl, values = { email: '', firstName: '', lastName: '' } } = options;
+  const errors = options.errors ?? {};
+  const order: RegistrationField[] = [
+    'email',
+    'password',
+    'passwordConfirm',
+    'firstName',
+    'lastName',
+  ];
+  // Focus the first field to correct, or the first field of an empty form.
+  const focus = order.find((f) => errors[f]) ?? 'email';
+  const fields = [
+    field({
+      id: 'email',
+      name: 'email',
+      label: 'Email',
+      type: 'email',
+      autocomplete: 'email',
+      value: values.email,
+      error: errors.email,
+      hint: 'You will sign in with this address.',
+      maxlength: 254,
+      autofocus: focus === 'email',
+      extra: ' autocapitalize="none" autocorrect="off" spellcheck="false"',
+    }),
+    field({
+      id: 'password',
+      name: 'password',
+      label: 'Password',
+      type: 'password',
+      autocomplete: 'new-password',
+      error: errors.password,
+      hint: 'At least 8 characters.',
+      maxlength: 1024,
+      autofocus: focus === 'password',
+    }),
+    field({
+      id: 'password-confirm',
+      name: 'password-confirm',
+      label: 'Confirm password',
+      type: 'password',
+      autocomplete: 'new-password',
+      error: errors.passwordConfirm,
+      maxlength: 1024,
+      autofocus: focus === 'passwordConfirm',
+    }),
+    field({
+      id: 'firstName',
+      name: 'firstName',
+      label: 'First name',
+      type: 'text',
+      autocomplete: 'given-name',
+      value: values.firstName,
+      error: errors.firstName,
+      maxlength: 100,
+      autofocus: focus === 'firstName',
+    }),
+    field({
+      id: 'lastName',
+      name: 'lastName',
+      label: 'Last name',
+      type: 'text',
+      autocomplete: 'family-name',
+      value: values.lastName,
+      error: errors.lastName,
+      maxlength: 100,
+      autofocus: focus === 'lastName',
+    }),
+  ];
+  const failed = order.some((f) => errors[f]);
+  return layout(
+    `Create account · ${PRODUCT}`,
+    `<h1>Create your account</h1>
+${failed ? '<div class="alert" role="alert">Please correct the marked fields.</div>' : ''}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+${fields.join('\n')}
+<button class="btn" type="submit">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="${escapeHtml(loginUrl)}">Back to sign in</a></p>`,
   );
 }
 

@@ -1,2 +1,3 @@
 export * from './users.js';
 export * from './idp.js';
+export * from './partners.js';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/users.js';
+import type { AuthUser } from '../../plugins/auth.js';
 
 export interface NewIdentity {
   identityId: string;
@@ -35,6 +36,25 @@ export function createUserRepository(db: Db) {
       return row;
     },
 
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByUuid(uuid: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.uuid, uuid)).limit(1);
+      return row;
+    },
+
+    async updateProfile(id: number, values: Partial<UserRow>): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row!;
+    },
+
     async updateRoles(id: number, roles: string[]): Promise<void> {
       await db.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, id));
     },
@@ -42,3 +62,26 @@ export function createUserRepository(db: Db) {
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/**
+ * The signed-in identity's user record, created from the token if it has none yet. Concurrent
+ * first calls race on the unique identity column: exactly one inserts, the others find its row.
+ */
+export async function ensureUserRow(
+  db: Db,
+  actor: AuthUser,
+): Promise<{ row: UserRow; created: boolean }> {
+  const repository = createUserRepository(db);
+  const created = await repository.insertIfAbsent({
+    identityId: actor.sub,
+    username: actor.username,
+    email: actor.email,
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    roles: actor.tokenRoles,
+  });
+  if (created) return { row: created, created: true };
+  const existing = await repository.findByIdentityId(actor.sub);
+  if (!existing) throw new Error(`user ${actor.sub} neither inserted nor found`);
+  return { row: existing, created: false };
+}

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, uuidParamsSchema } from '../../api-schemas.js';
 import { errorResponseSchema } from '../../plugins/errors.js';
 import { requireUser } from '../../plugins/auth.js';
-import { identityParamsSchema, userSchema } from './schemas.js';
+import { tradePartnerSchema } from '../partners/schemas.js';
+import { identityParamsSchema, profilePatchSchema, profileSchema, userSchema } from './schemas.js';
 import { createUserService } from './service.js';
+
+const tags = ['users'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserService(app.db);
@@ -11,13 +22,73 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/keycloak/:identityId',
     {
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'The user record of an identity (yourself, or anyone for staff)',
         params: identityParamsSchema,
-        response: { 200: userSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: userSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => users.getByIdentityId(requireUser(request), request.params.identityId),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replace the profile: all seven fields, non-empty (yourself, super admin, manager)',
+        params: idParamsSchema,
+        body: profileSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => users.updateProfile(requireUser(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change any of the profile fields (yourself, super admin, manager)',
+        params: idParamsSchema,
+        body: profilePatchSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => users.updateProfile(requireUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/users/uuid/:uuid/trade-partners',
+    {
+      schema: {
+        tags,
+        summary: "The trade partners a user belongs to, with that user's role (yourself, staff)",
+        params: uuidParamsSchema,
+        response: { 200: z.array(tradePartnerSchema), ...errors },
+      },
+    },
+    async (request) => users.tradePartners(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.get(
+    '/api/users/:id/trade-partners',
+    {
+      schema: {
+        tags,
+        summary: "The trade partners a user belongs to, with that user's role (yourself, staff)",
+        params: idParamsSchema,
+        response: { 200: z.array(tradePartnerSchema), ...errors },
+      },
+    },
+    async (request) => users.tradePartners(requireUser(request), { id: request.params.id }),
   );
 };
 

@@ -1,10 +1,14 @@
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
+import { isStaff } from '../../auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { policy } from '../../policy.js';
-import { createUserRepository } from './repository.js';
-import type { User } from './schemas.js';
+import { acceptInvitations } from '../partners/invitations/service.js';
+import { partnersOfUser } from '../partners/service.js';
+import type { TradePartner } from '../partners/schemas.js';
+import { createUserRepository, ensureUserRow } from './repository.js';
+import type { ProfilePatch, User } from './schemas.js';
 
 export function toUser(row: UserRow): User {
   return {
@@ -29,29 +33,43 @@ function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
+export type UserRef = { id: number } | { uuid: string };
+
 export function createUserService(db: Db) {
   const repository = createUserRepository(db);
+
+  /**
+   * The user a path names, if `allowed` lets the actor at it. Others get 403 whether or not
+   * the user exists, so nobody can probe for accounts (decision 003); staff get 404.
+   */
+  async function authorizedUser(
+    actor: AuthUser,
+    ref: UserRef,
+    allowed: (user: { identityId: string }) => boolean,
+  ): Promise<UserRow> {
+    const row =
+      'id' in ref ? await repository.findById(ref.id) : await repository.findByUuid(ref.uuid);
+    if (row && allowed(row)) return row;
+    if (!row && isStaff(actor.roles)) {
+      throw new NotFoundError(`No user with ID/UUID ${'id' in ref ? ref.id : ref.uuid}.`);
+    }
+    throw new ForbiddenError();
+  }
+
   return {
     /**
-     * Makes sure the signed-in identity has a user record. Concurrent first calls race on the
-     * unique identity column: exactly one inserts, the others find its row.
+     * Makes sure the signed-in identity has a user record, and accepts the open invitations
+     * for its e-mail address, all in one transaction. Calling it again changes nothing.
      */
     async ensureUser(actor: AuthUser): Promise<{ userExists: boolean; userId: number }> {
-      const created = await repository.insertIfAbsent({
-        identityId: actor.sub,
-        username: actor.username,
-        email: actor.email,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-        roles: actor.tokenRoles,
+      return db.transaction(async (tx) => {
+        const { row, created } = await ensureUserRow(tx, actor);
+        if (!created && !sameRoles(row.roles, actor.tokenRoles)) {
+          await createUserRepository(tx).updateRoles(row.id, actor.tokenRoles);
+        }
+        if (actor.email) await acceptInvitations(tx, row, actor.email);
+        return { userExists: !created, userId: row.id };
       });
-      if (created) return { userExists: false, userId: created.id };
-      const existing = await repository.findByIdentityId(actor.sub);
-      if (!existing) throw new Error(`user ${actor.sub} neither inserted nor found`);
-      if (!sameRoles(existing.roles, actor.tokenRoles)) {
-        await repository.updateRoles(existing.id, actor.tokenRoles);
-      }
-      return { userExists: true, userId: existing.id };
     },
 
     async getByIdentityId(actor: AuthUser, identityId: string): Promise<User> {
@@ -59,6 +77,22 @@ export function createUserService(db: Db) {
       const row = await repository.findByIdentityId(identityId);
       if (!row) throw new NotFoundError(`No user with identity ${identityId}.`);
       return toUser(row);
+    },
+
+    /** PUT (the whole profile) and PATCH (any of its fields). */
+    async updateProfile(actor: AuthUser, id: number, profile: ProfilePatch): Promise<User> {
+      const row = await authorizedUser(actor, { id }, (user) => policy.canEditUser(actor, user));
+      const changes = Object.fromEntries(
+        Object.entries(profile).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(changes).length === 0) return toUser(row);
+      return toUser(await repository.updateProfile(row.id, changes));
+    },
+
+    /** The companies a user belongs to, with that user's role and access level in each. */
+    async tradePartners(actor: AuthUser, ref: UserRef): Promise<TradePartner[]> {
+      const row = await authorizedUser(actor, ref, (user) => policy.canReadUser(actor, user));
+      return partnersOfUser(db, row.id);
     },
   };
 }

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** A string field; a missing one reads "is required" rather than zod's type message. */
+export const text = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+/**
+ * Path parameters (docs/api/partners.md): an id is a positive integer, a uuid is 8-4-4-4-12 hex
+ * digits in any case (SPEC section 5). Anything else is 400, never a lookup.
+ */
+export const positiveIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')
+  .transform(Number)
+  .describe('numeric id');
+
+export const uuidSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
+  .transform((value) => value.toLowerCase())
+  .describe('UUID');
+
+export const idParamsSchema = z.object({ id: positiveIdSchema });
+export const uuidParamsSchema = z.object({ uuid: uuidSchema });
+
+/** A timestamp as the API answers it. */
+export const dateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time');
+export const toIso = (value: Date): string => value.toISOString();
+export const toIsoOrNull = (value: Date | null): string | null =>
+  value ? value.toISOString() : null;

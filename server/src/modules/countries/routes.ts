@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../plugins/errors.js';
+import { countriesQuerySchema, countrySchema } from './schemas.js';
+import { listCountries } from './service.js';
+
+const countryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/utils/countries',
+    {
+      // Reference data, also for the public self-service KYC form: no token needed.
+      config: { public: true },
+      schema: {
+        tags: ['utils'],
+        security: [],
+        summary: 'Every ISO 3166-1 alpha-2 country, named and sorted in the given language',
+        querystring: countriesQuerySchema,
+        response: { 200: z.array(countrySchema), 400: errorResponseSchema },
+      },
+    },
+    async (request) => listCountries(request.query.lang),
+  );
+};
+
+export default countryRoutes;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { text } from '../../api-schemas.js';
+import { isCountryCode, LANGUAGES } from './service.js';
+
+export const countrySchema = z
+  .object({ code: z.string(), name: z.string() })
+  .meta({ id: 'Country' });
+
+export const countriesQuerySchema = z.object({
+  lang: z.enum(LANGUAGES).default('en').describe('the language of the names'),
+});
+
+/** An ISO 3166-1 alpha-2 code that exists; accepted in any case, stored in upper case. */
+export const countryCodeSchema = text()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine(isCountryCode, 'must be an existing ISO 3166-1 alpha-2 country code')
+  .describe('ISO 3166-1 alpha-2 country code');

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../../plugins/auth.js';
+import { errorResponseSchema } from '../../../plugins/errors.js';
+import { partnerUuidParamsSchema } from '../schemas.js';
+import {
+  addressInputSchema,
+  addressParamsSchema,
+  addressPatchSchema,
+  addressSchema,
+} from './schemas.js';
+import { createAddressService } from './service.js';
+
+const tags = ['addresses'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+const addressRoutes: FastifyPluginAsyncZod = async (app) => {
+  const addresses = createAddressService(app.db);
+
+  app.get(
+    '/api/partners/uuid/:uuid/addresses',
+    {
+      schema: {
+        tags,
+        summary:
+          "A trade partner's addresses, in order of position (the first is the company address)",
+        params: partnerUuidParamsSchema,
+        response: { 200: z.array(addressSchema), ...errors },
+      },
+    },
+    async (request) => addresses.list(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.post(
+    '/api/partners/uuid/:uuid/addresses',
+    {
+      schema: {
+        tags,
+        summary: 'Add an address after the last one (staff, OWNER, ADMIN, EDITOR)',
+        params: partnerUuidParamsSchema,
+        body: addressInputSchema,
+        response: { 201: addressSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await addresses.create(requireUser(request), { uuid: request.params.uuid }, request.body),
+        ),
+  );
+
+  app.patch(
+    '/api/partners/uuid/:uuid/addresses/:addressUuid',
+    {
+      schema: {
+        tags,
+        summary: 'Change an address (staff, OWNER, ADMIN, EDITOR)',
+        params: addressParamsSchema,
+        body: addressPatchSchema,
+        response: { 200: addressSchema, ...errors },
+      },
+    },
+    async (request) =>
+      addresses.update(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.params.addressUuid,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/api/partners/uuid/:uuid/addresses/:addressUuid',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an address (staff, OWNER, ADMIN, EDITOR)',
+        params: addressParamsSchema,
+        response: { 204: z.null().describe('removed'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await addresses.delete(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.params.addressUuid,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default addressRoutes;

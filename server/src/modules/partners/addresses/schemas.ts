@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { ADDRESS_TYPES } from '../../../db/schema/partners.js';
+import { uuidSchema } from '../../../api-schemas.js';
+import { countryCodeSchema } from '../../countries/schemas.js';
+import { requiredText } from '../fields.js';
+
+export const addressSchema = z
+  .object({
+    id: z.number().int(),
+    uuid: z.uuid(),
+    type: z.enum(ADDRESS_TYPES),
+    country: z.string().describe('ISO 3166-1 alpha-2'),
+    city: z.string(),
+    street: z.string(),
+    houseNumber: z.string(),
+    postCode: z.string(),
+    position: z
+      .number()
+      .int()
+      .describe('order within the company; the first is the company address'),
+  })
+  .meta({ id: 'Address' });
+
+export type Address = z.infer<typeof addressSchema>;
+
+const addressFields = {
+  type: z.enum(ADDRESS_TYPES, 'must be one of REGISTERED, OPERATING, BILLING, OTHER'),
+  country: countryCodeSchema,
+  city: requiredText(100),
+  street: requiredText(200),
+  houseNumber: requiredText(20),
+  postCode: requiredText(20),
+};
+
+export const addressInputSchema = z
+  .object({ ...addressFields, type: addressFields.type.optional() })
+  .meta({ id: 'NewAddress' });
+
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+export const addressPatchSchema = z
+  .object({
+    ...addressFields,
+    position: z.number().int().min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
+  })
+  .partial()
+  .meta({ id: 'AddressPatch' });
+
+export type AddressPatch = z.infer<typeof addressPatchSchema>;
+
+export const addressParamsSchema = z.object({ uuid: uuidSchema, addressUuid: uuidSchema });

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../../config.js';
+import { requireUser } from '../../../plugins/auth.js';
+import { errorResponseSchema } from '../../../plugins/errors.js';
+import { createMailer } from '../mailer.js';
+import { partnerUuidParamsSchema } from '../schemas.js';
+import {
+  invitationCreatedSchema,
+  invitationInputSchema,
+  invitationParamsSchema,
+  invitationSchema,
+} from './schemas.js';
+import { createInvitationService } from './service.js';
+
+const tags = ['invitations'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const mailer = createMailer(opts.config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const invitations = createInvitationService(app.db, {
+    publicUrl: opts.config.publicUrl,
+    mailer,
+    log: app.log,
+  });
+
+  app.get(
+    '/api/partners/uuid/:uuid/invitations',
+    {
+      schema: {
+        tags,
+        summary: "A trade partner's invitations, the newest first (staff, OWNER, ADMIN)",
+        params: partnerUuidParamsSchema,
+        response: { 200: z.array(invitationSchema), ...errors },
+      },
+    },
+    async (request) => invitations.list(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.post(
+    '/api/partners/uuid/:uuid/invitations',
+    {
+      schema: {
+        tags,
+        summary:
+          'Invite someone by e-mail for 14 days (staff, OWNER, ADMIN); mailed when SMTP is configured',
+        params: partnerUuidParamsSchema,
+        body: invitationInputSchema,
+        response: { 201: invitationCreatedSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await invitations.create(
+            requireUser(request),
+            { uuid: request.params.uuid },
+            request.body,
+          ),
+        ),
+  );
+
+  app.delete(
+    '/api/partners/uuid/:uuid/invitations/:invitationUuid',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an invitation (staff, OWNER, ADMIN)',
+        params: invitationParamsSchema,
+        response: { 204: z.null().describe('revoked'), ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await invitations.revoke(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.params.invitationUuid,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default invitationRoutes;

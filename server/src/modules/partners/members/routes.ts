@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../../plugins/auth.js';
+import { errorResponseSchema } from '../../../plugins/errors.js';
+import { partnerUuidParamsSchema } from '../schemas.js';
+import { memberParamsSchema, memberPatchSchema, memberSchema } from './schemas.js';
+import { createMemberService } from './service.js';
+
+const tags = ['members'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const members = createMemberService(app.db);
+
+  app.get(
+    '/api/partners/uuid/:uuid/members',
+    {
+      schema: {
+        tags,
+        summary: "A trade partner's members (users), the longest-standing first",
+        params: partnerUuidParamsSchema,
+        response: { 200: z.array(memberSchema), ...errors },
+      },
+    },
+    async (request) => members.list(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.patch(
+    '/api/partners/uuid/:uuid/members/:userUuid',
+    {
+      schema: {
+        tags,
+        summary:
+          "Change a member's access level (staff, OWNER, ADMIN; only an OWNER grants or takes OWNER)",
+        params: memberParamsSchema,
+        body: memberPatchSchema,
+        response: { 200: memberSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      members.update(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.params.userUuid,
+        request.body.accessLevel,
+      ),
+  );
+
+  app.delete(
+    '/api/partners/uuid/:uuid/members/:userUuid',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member (staff, OWNER, ADMIN; never the last OWNER)',
+        params: memberParamsSchema,
+        response: { 204: z.null().describe('removed'), ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await members.delete(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.params.userUuid,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default memberRoutes;

@@ -1,0 +1,103 @@
+import { toIso, toIsoOrNull } from '../../api-schemas.js';
+import type { Db } from '../../db/client.js';
+import type { AddressRow } from './addresses/repository.js';
+import { createAddressRepository } from './addresses/repository.js';
+import type { Address } from './addresses/schemas.js';
+import type { ContactRow } from './contacts/repository.js';
+import { createContactRepository } from './contacts/repository.js';
+import type { Contact } from './contacts/schemas.js';
+import type { MembershipRow } from './members/repository.js';
+import type { PartnerRow } from './repository.js';
+import type { TradePartner } from './schemas.js';
+
+export function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    type: row.type,
+    country: row.country,
+    city: row.city,
+    street: row.street,
+    houseNumber: row.houseNumber,
+    postCode: row.postCode,
+    position: row.position,
+  };
+}
+
+export function toContact(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    tradePartnerId: row.tradePartnerId,
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    jobTitle: row.jobTitle,
+  };
+}
+
+function groupBy<T extends { tradePartnerId: number }>(rows: T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.tradePartnerId);
+    if (group) group.push(row);
+    else groups.set(row.tradePartnerId, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Trade partners as the API answers them, with their addresses and contacts (two queries for
+ * any number of partners) and the role and access level of `memberships` (the current user's,
+ * or the user a list is for).
+ */
+export async function presentPartners(
+  db: Db,
+  rows: PartnerRow[],
+  memberships: MembershipRow[],
+): Promise<TradePartner[]> {
+  const ids = rows.map((row) => row.id);
+  const [addressRows, contactRows] = await Promise.all([
+    createAddressRepository(db).listFor(ids),
+    createContactRepository(db).listFor(ids),
+  ]);
+  const addresses = groupBy(addressRows);
+  const contacts = groupBy(contactRows);
+  const membership = new Map(memberships.map((m) => [m.tradePartnerId, m]));
+  return rows.map((row) => {
+    const member = membership.get(row.id);
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      website: row.website,
+      legalForm: row.legalForm,
+      cocNumber: row.cocNumber,
+      vatNumber: row.vatNumber,
+      country: row.country,
+      verified: row.verified,
+      termsAccepted: row.termsAccepted,
+      termsAcceptedAt: toIsoOrNull(row.termsAcceptedAt),
+      role: member?.role ?? null,
+      accessLevel: member?.accessLevel ?? null,
+      isOwner: member?.role === 'OWNER',
+      addresses: (addresses.get(row.id) ?? []).map(toAddress),
+      tradePartnerContacts: (contacts.get(row.id) ?? []).map(toContact),
+      createdAt: toIso(row.createdAt),
+      updatedAt: toIso(row.updatedAt),
+    };
+  });
+}
+
+export async function presentPartner(
+  db: Db,
+  row: PartnerRow,
+  membership: MembershipRow | undefined,
+): Promise<TradePartner> {
+  const [partner] = await presentPartners(db, [row], membership ? [membership] : []);
+  return partner!;
+}

@@ -1,0 +1,202 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { requireUser } from '../../plugins/auth.js';
+import { errorResponseSchema } from '../../plugins/errors.js';
+import addressRoutes from './addresses/routes.js';
+import contactRoutes from './contacts/routes.js';
+import invitationRoutes from './invitations/routes.js';
+import memberRoutes from './members/routes.js';
+import {
+  partnerCreateSchema,
+  partnerIdParamsSchema,
+  partnerListQuerySchema,
+  partnerPatchSchema,
+  partnerUuidParamsSchema,
+  termsSchema,
+  tradePartnerPageSchema,
+  tradePartnerSchema,
+  userRoleSchema,
+} from './schemas.js';
+import { createPartnerService } from './service.js';
+
+const tags = ['trade partners'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+/** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
+const partnerRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const partners = createPartnerService(app.db);
+
+  app.get(
+    '/api/partners',
+    {
+      schema: {
+        tags,
+        summary: 'A page of trade partners: all for staff, your own for everyone else',
+        querystring: partnerListQuerySchema,
+        response: { 200: tradePartnerPageSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => partners.list(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/partners/user',
+    {
+      schema: {
+        tags,
+        summary: 'The trade partners you belong to, in the order you joined them',
+        response: { 200: z.array(tradePartnerSchema), 401: errors[401] },
+      },
+    },
+    async (request) => partners.listMine(requireUser(request)),
+  );
+
+  app.post(
+    '/api/partners',
+    {
+      schema: {
+        tags,
+        summary: 'Register a trade partner (trade partners and owners become its OWNER member)',
+        body: partnerCreateSchema,
+        response: { 201: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await partners.create(requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/partners/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One trade partner by id',
+        params: partnerIdParamsSchema,
+        response: { 200: tradePartnerSchema, ...errors },
+      },
+    },
+    async (request) => partners.get(requireUser(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/api/partners/uuid/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'One trade partner by uuid',
+        params: partnerUuidParamsSchema,
+        response: { 200: tradePartnerSchema, ...errors },
+      },
+    },
+    async (request) => partners.get(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.patch(
+    '/api/partners/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a trade partner by id (staff, OWNER, ADMIN, EDITOR)',
+        params: partnerIdParamsSchema,
+        body: partnerPatchSchema,
+        response: { 200: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      partners.update(requireUser(request), { id: request.params.id }, request.body),
+  );
+
+  app.patch(
+    '/api/partners/uuid/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'Change a trade partner by uuid (staff, OWNER, ADMIN, EDITOR)',
+        params: partnerUuidParamsSchema,
+        body: partnerPatchSchema,
+        response: { 200: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      partners.update(requireUser(request), { uuid: request.params.uuid }, request.body),
+  );
+
+  app.get(
+    '/api/partners/:id/user-role',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your role and access level in a trade partner, by id (null for staff who are not members)',
+        params: partnerIdParamsSchema,
+        response: { 200: userRoleSchema, ...errors },
+      },
+    },
+    async (request) => partners.userRole(requireUser(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/api/partners/uuid/:uuid/user-role',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your role and access level in a trade partner, by uuid (null for staff who are not members)',
+        params: partnerUuidParamsSchema,
+        response: { 200: userRoleSchema, ...errors },
+      },
+    },
+    async (request) => partners.userRole(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.patch(
+    '/api/partners/:id/terms',
+    {
+      schema: {
+        tags,
+        summary: "Accept or withdraw the terms on the company's behalf, by id (OWNER, ADMIN)",
+        params: partnerIdParamsSchema,
+        body: termsSchema,
+        response: { 200: tradePartnerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      partners.setTerms(
+        requireUser(request),
+        { id: request.params.id },
+        request.body.termsAccepted,
+      ),
+  );
+
+  app.patch(
+    '/api/partners/uuid/:uuid/terms',
+    {
+      schema: {
+        tags,
+        summary: "Accept or withdraw the terms on the company's behalf, by uuid (OWNER, ADMIN)",
+        params: partnerUuidParamsSchema,
+        body: termsSchema,
+        response: { 200: tradePartnerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      partners.setTerms(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.body.termsAccepted,
+      ),
+  );
+
+  await app.register(addressRoutes);
+  await app.register(contactRoutes);
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes, { config: opts.config });
+};
+
+export default partnerRoutes;
