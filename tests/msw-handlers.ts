@@ -27,6 +27,50 @@ export const errorBody = (statusCode: number, error: string, message: string) =>
   message,
 });
 
+/** Countries as GET /api/utils/countries gives them (unsorted, one item lacking a name). */
+export const countriesResponse = [
+  { code: 'NL', name: 'Netherlands' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'BE', name: 'Belgium' },
+  { code: 'XX', name: '' },
+];
+
+/** Mark's company, complete (company data and address), which he owns. */
+export const deVriesTrading = {
+  id: 11,
+  uuid: '6b0f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e',
+  name: 'De Vries Trading B.V.',
+  email: 'info@devries-trading.example',
+  phone: '+31201234567',
+  website: 'www.devries-trading.example',
+  legalForm: 'B.V.',
+  cocNumber: '12345678',
+  vatNumber: 'NL123456789B01',
+  country: 'NL',
+  verified: false,
+  termsAccepted: false,
+  termsAcceptedAt: null,
+  role: 'OWNER',
+  accessLevel: 'OWNER',
+  isOwner: true,
+  addresses: [
+    {
+      id: 21,
+      uuid: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+      type: 'REGISTERED',
+      country: 'NL',
+      city: 'Amsterdam',
+      street: 'Damrak',
+      houseNumber: '1',
+      postCode: '1012 LG',
+      position: 0,
+    },
+  ],
+  tradePartnerContacts: [],
+  createdAt: '2025-01-02T10:00:00.000Z',
+  updatedAt: '2025-01-02T10:00:00.000Z',
+};
+
 /** The happy path: Mark already has a user record. Tests override with `server.use(...)`. */
 export const handlers = [
   http.post('/api/auth/keycloak/ensure-user', () =>
@@ -37,4 +81,6 @@ export const handlers = [
       ? HttpResponse.json(markDeVries)
       : HttpResponse.json(errorBody(404, 'Not Found', 'User not found'), { status: 404 }),
   ),
+  http.get('/api/utils/countries', () => HttpResponse.json(countriesResponse)),
+  http.get('/api/users/uuid/:uuid/trade-partners', () => HttpResponse.json([deVriesTrading])),
 ];

@@ -13,8 +13,15 @@ import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
 import { NotAvailablePage } from '@/features/pages/NotAvailablePage';
+import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
+import { PartnerNewPage } from '@/features/partners/PartnerNewPage';
+import { PartnersListPage } from '@/features/partners/PartnersListPage';
+import { resolvePartnerTitle } from '@/features/partners/partnersSlice';
+import { BasicInfoPage } from '@/features/settings/BasicInfoPage';
+import { CompanyInfoPage } from '@/features/settings/CompanyInfoPage';
+import { SettingsPage } from '@/features/settings/SettingsPage';
 import type { RouteHandle } from '@/lib/breadcrumbs';
-import { STAFF_ROLES } from '@/lib/roles';
+import { ROLES, STAFF_ROLES } from '@/lib/roles';
 
 type Handle = RouteHandle<RootState>;
 
@@ -60,12 +67,35 @@ export const routes: RouteObject[] = [
               },
               notYet(paths.orders, 'pages.orders'),
               {
+                // Any signed-in user with a role: staff see every partner, others their own.
                 path: paths.partners,
+                element: <RequireRole roles={ROLES} />,
                 errorElement: pageError,
                 handle: { titleKey: 'pages.tradePartners' } satisfies Handle,
                 children: [
-                  { index: true, element: <NotAvailablePage />, errorElement: pageError },
-                  notYet(paths.partnersNew, 'pages.newTradePartner'),
+                  { index: true, element: <PartnersListPage />, errorElement: pageError },
+                  {
+                    element: <RequireRole roles={STAFF_ROLES} />,
+                    errorElement: pageError,
+                    children: [
+                      {
+                        path: paths.partnersNew,
+                        element: <PartnerNewPage />,
+                        errorElement: pageError,
+                        handle: { titleKey: 'pages.newTradePartner' } satisfies Handle,
+                      },
+                    ],
+                  },
+                  {
+                    path: paths.partnerDetail,
+                    element: <PartnerDetailPage />,
+                    errorElement: pageError,
+                    // 'Trade Partners' → the partner's name once it is loaded.
+                    handle: {
+                      titleKey: 'partners.detail.title',
+                      resolveTitle: resolvePartnerTitle,
+                    } satisfies Handle,
+                  },
                 ],
               },
               {
@@ -78,7 +108,26 @@ export const routes: RouteObject[] = [
                 errorElement: pageError,
                 children: [notYet(paths.documentsUpload, 'pages.documentUpload')],
               },
-              notYet(paths.settings, 'pages.settings'),
+              {
+                path: paths.settings,
+                errorElement: pageError,
+                handle: { titleKey: 'pages.settings' } satisfies Handle,
+                children: [
+                  { index: true, element: <SettingsPage />, errorElement: pageError },
+                  {
+                    path: paths.settingsBasicInfo,
+                    element: <BasicInfoPage />,
+                    errorElement: pageError,
+                    handle: { titleKey: 'settings.basicInfo.title' } satisfies Handle,
+                  },
+                  {
+                    path: paths.settingsCompanyInfo,
+                    element: <CompanyInfoPage />,
+                    errorElement: pageError,
+                    handle: { titleKey: 'settings.companyInfo.title' } satisfies Handle,
+                  },
+                ],
+              },
             ],
           },
         ],

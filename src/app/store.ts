@@ -20,19 +20,32 @@ import {
 import storage from 'redux-persist/es/storage';
 import { signedOut } from '@/features/auth/authActions';
 import { authSlice } from '@/features/auth/authSlice';
+import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/features/country/countrySlice';
 import { languageSlice } from '@/features/language/languageSlice';
 import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/features/layout/layoutSlice';
 import { notificationsSlice } from '@/features/notifications/notificationsSlice';
+import { onboardingSlice } from '@/features/onboarding/onboardingSlice';
+import {
+  PERSISTED_TRADE_PARTNER_KEYS,
+  tradePartnerSlice,
+} from '@/features/tradePartner/tradePartnerSlice';
+import { partnersSlice } from '@/features/partners/partnersSlice';
 import { userSlice } from '@/features/user/userSlice';
 import type { AuthNavigator } from '@/lib/keycloak';
 
 /**
- * Slices kept in the browser: only those SPEC section 3 names (layout now; country, cocCheck
- * and tradePartner join with their issues), each under its own key, and only the fields listed.
+ * Slices kept in the browser: only those SPEC section 3 names (layout, country and tradePartner
+ * now; cocCheck joins with its issue), each under its own key, and only the fields listed.
  * redux-persist stays behind this file so it can be swapped.
  */
 const persisted = {
   layout: { key: 'nt24.layout', whitelist: [...PERSISTED_LAYOUT_KEYS], keepAfterSignOut: true },
+  country: { key: 'nt24.country', whitelist: [...PERSISTED_COUNTRY_KEYS], keepAfterSignOut: false },
+  tradePartner: {
+    key: 'nt24.tradePartner',
+    whitelist: [...PERSISTED_TRADE_PARTNER_KEYS],
+    keepAfterSignOut: false,
+  },
 } satisfies Record<string, { key: string; whitelist: string[]; keepAfterSignOut: boolean }>;
 
 const persistConfig = ({ key, whitelist }: { key: string; whitelist: string[] }) => ({
@@ -46,8 +59,18 @@ const rootReducer = combineReducers({
   [authSlice.reducerPath]: authSlice.reducer,
   [userSlice.reducerPath]: userSlice.reducer,
   [layoutSlice.reducerPath]: persistReducer(persistConfig(persisted.layout), layoutSlice.reducer),
+  [countrySlice.reducerPath]: persistReducer(
+    persistConfig(persisted.country),
+    countrySlice.reducer,
+  ),
+  [tradePartnerSlice.reducerPath]: persistReducer(
+    persistConfig(persisted.tradePartner),
+    tradePartnerSlice.reducer,
+  ),
+  [onboardingSlice.reducerPath]: onboardingSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [languageSlice.reducerPath]: languageSlice.reducer,
+  [partnersSlice.reducerPath]: partnersSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -4,11 +4,15 @@ export const paths = {
   orders: '/orders',
   partners: '/partners',
   partnersNew: '/partners/new',
+  /** One trade partner, by uuid or legacy numeric id (SPEC section 2). */
+  partnerDetail: '/partners/:partnerId',
   /** Old address of the new-partner form; redirects to partnersNew. */
   partnerCreate: '/partner/create',
   passport: '/passport',
   documentsUpload: '/documents/upload',
   settings: '/settings',
+  settingsBasicInfo: '/settings/basic-info',
+  settingsCompanyInfo: '/settings/company-info',
   lockScreen: '/auth/lock-screen',
   kycSelfService: '/kyc/selfservice',
   errors: {
@@ -17,6 +21,10 @@ export const paths = {
     serverError: '/error/500',
   },
 } as const;
+
+/** The address of one trade partner's page. */
+export const partnerPath = (idOrUuid: string | number) =>
+  `/partners/${encodeURIComponent(String(idOrUuid))}`;
 
 /** The public self-service KYC pages: no forced sign-in, and 401 answers are theirs to handle. */
 export function isSelfServicePath(pathname: string): boolean {

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { useRouteLabels } from '@/components/layout/useRouteLabels';
 import { RouteProgress } from '@/components/ui/RouteProgress';
 import { ToastArea } from '@/features/notifications/ToastArea';
+import { SessionFollowers } from '@/features/onboarding/SessionFollowers';
 
 /** Around every page: the window title, the route progress bar and the notifications. */
 export function RootLayout() {
@@ -17,6 +18,7 @@ export function RootLayout() {
   return (
     <>
       <RouteProgress />
+      <SessionFollowers />
       <Outlet />
       <ToastArea />
     </>

@@ -145,10 +145,7 @@ describe('the shell', () => {
 
   it.each([
     ['/orders', 'Orders'],
-    ['/partners', 'Trade Partners'],
-    ['/partners/new', 'New Trade Partner'],
     ['/passport', 'Passport'],
-    ['/settings', 'Settings'],
   ])('gives %s a titled page that says it is not available yet', async (path, title) => {
     await renderShell(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

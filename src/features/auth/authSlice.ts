@@ -3,6 +3,7 @@ import { createAppAsyncThunk } from '@/app/hooks';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
 import { clearEnsureUserCache, ensureUser } from '@/features/auth/authApi';
+import { startOnboarding } from '@/features/onboarding/onboardingSlice';
 import { fetchUser } from '@/features/user/userSlice';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { clearRequestCache } from '@/lib/request-dedup';
@@ -51,8 +52,9 @@ function applyIdentity(state: AuthState, identity: TokenIdentity) {
 }
 
 /**
- * App start-up (SPEC section 4, steps 1-4): make sure the user record exists, then load it.
- * Profile-completeness and company checks come with the onboarding issue.
+ * App start-up (SPEC section 4, steps 1-4): make sure the user record exists, load it, then
+ * onboarding (features/onboarding: profile completeness, the company step and where to go).
+ * The app is ready once that settles.
  */
 export const initializeUser = createAppAsyncThunk(
   'auth/initializeUser',
@@ -64,6 +66,7 @@ export const initializeUser = createAppAsyncThunk(
     try {
       const { userExists } = await ensureUser(identityId);
       await dispatch(fetchUser(identityId)).unwrap();
+      await dispatch(startOnboarding({ isNewUser: !userExists })).unwrap();
       return { isNewUser: !userExists };
     } catch (error) {
       console.error('User initialisation failed:', error);

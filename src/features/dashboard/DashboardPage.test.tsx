@@ -1,10 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import type { RootState } from '@/app/store';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
-import { markDeVries } from '../../../tests/msw-handlers';
+import { deVriesTrading, markDeVries } from '../../../tests/msw-handlers';
+import { server } from '../../../tests/msw-server';
 import {
   fakeAuth,
   makeStore,
@@ -22,7 +25,7 @@ async function readyStore(token = markToken, extra = { auth: fakeAuth() }) {
 
 describe('DashboardPage', () => {
   it('greets the user by name and shows the primary role, the e-mail and Sign out', async () => {
-    renderWithProviders(<DashboardPage />, { store: await readyStore() });
+    renderWithProviders(<DashboardPage />, { store: await readyStore(), route: '/dashboard' });
 
     expect(screen.getByRole('heading', { name: 'Welcome, Mark de Vries' })).toBeInTheDocument();
     expect(screen.getByText('Manager')).toBeInTheDocument();
@@ -33,7 +36,7 @@ describe('DashboardPage', () => {
   it('signs out through the identity provider and resets the state', async () => {
     const auth = fakeAuth();
     const store = await readyStore(markToken, { auth });
-    renderWithProviders(<DashboardPage />, { store });
+    renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
 
@@ -48,6 +51,7 @@ describe('DashboardPage', () => {
     });
 
     const { unmount } = renderWithProviders(<DashboardPage />, {
+      route: '/dashboard',
       preloadedState: preloaded({
         givenName: 'Anna',
         familyName: 'Jansen',
@@ -60,10 +64,40 @@ describe('DashboardPage', () => {
     unmount();
 
     renderWithProviders(<DashboardPage />, {
+      route: '/dashboard',
       preloadedState: preloaded({ username: 'anna', roles: [] }),
     });
     expect(screen.getByRole('heading', { name: 'Welcome, anna' })).toBeInTheDocument();
     expect(screen.getByText('No Role')).toBeInTheDocument();
     expect(screen.getByText('Not provided')).toBeInTheDocument();
+  });
+
+  it("shows a partner user's current company with a link to the company information", async () => {
+    const store = await readyStore({ ...markToken, roles: ['OWNER'] });
+    await store.dispatch(loadUserTradePartners());
+    renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+
+    const card = screen.getByRole('region', { name: 'Your company' });
+    expect(card).toHaveTextContent(deVriesTrading.name);
+    expect(screen.getByRole('link', { name: 'Company information' })).toHaveAttribute(
+      'href',
+      '/settings/company-info',
+    );
+    expect(screen.getByRole('heading', { name: 'Welcome, Mark de Vries' })).toBeInTheDocument();
+  });
+
+  it('offers a partner user without a company to set one up; staff see no company card', async () => {
+    server.use(http.get('/api/users/uuid/:uuid/trade-partners', () => HttpResponse.json([])));
+    const store = await readyStore({ ...markToken, roles: ['NT24_TRADE_PARTNER'] });
+    await store.dispatch(loadUserTradePartners());
+    const { unmount } = renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+    expect(screen.getByRole('region', { name: 'Your company' })).toHaveTextContent(
+      'No company yet',
+    );
+    expect(screen.getByRole('link', { name: 'Set up your company' })).toBeInTheDocument();
+    unmount();
+
+    renderWithProviders(<DashboardPage />, { store: await readyStore(), route: '/dashboard' });
+    expect(screen.queryByRole('region', { name: 'Your company' })).not.toBeInTheDocument();
   });
 });

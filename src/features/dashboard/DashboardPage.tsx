@@ -2,10 +2,42 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { paths } from '@/config/paths';
 import { selectTokenProfile, signOut } from '@/features/auth/authSlice';
+import {
+  selectCurrentTradePartner,
+  selectUserDefaultTradePartner,
+} from '@/features/tradePartner/tradePartnerSlice';
 import { selectDisplayName, selectRoles, selectUser } from '@/features/user/userSlice';
-import { primaryRole, roleLabelKey } from '@/lib/roles';
+import { hasAnyRole, primaryRole, roleLabelKey, STAFF_ROLES } from '@/lib/roles';
+
+/** A partner user's current company: its name and the way to its settings. */
+function CompanyCard() {
+  const { t } = useTranslation();
+  const current = useAppSelector(selectCurrentTradePartner);
+  const userDefault = useAppSelector(selectUserDefaultTradePartner);
+  const company = current ?? userDefault;
+  return (
+    <Card
+      as="section"
+      className="shadow-sm mb-4"
+      style={{ maxWidth: '40rem' }}
+      aria-labelledby="dashboard-company"
+    >
+      <Card.Body className="p-4">
+        <h2 className="h6 text-body-secondary text-uppercase small mb-2" id="dashboard-company">
+          {t('dashboard.company.title')}
+        </h2>
+        <p className="fs-5 fw-semibold mb-3">{company?.name ?? t('dashboard.company.none')}</p>
+        <Link to={paths.settingsCompanyInfo} className="btn btn-sm btn-outline-primary">
+          {company ? t('dashboard.company.link') : t('dashboard.company.setUp')}
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -24,6 +56,7 @@ export function DashboardPage() {
           {name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeAnonymous')}
         </h1>
       </div>
+      {!hasAnyRole(roles, STAFF_ROLES) && <CompanyCard />}
       <Card className="shadow-sm" style={{ maxWidth: '40rem' }}>
         <Card.Body className="p-4">
           <dl className="row mb-4">

@@ -1,0 +1,94 @@
+import { createSelector, createSlice } from '@reduxjs/toolkit';
+import { createAppAsyncThunk } from '@/app/hooks';
+import type { RootState } from '@/app/store';
+import { signedOut } from '@/features/auth/authActions';
+import { getCountries, type Country } from '@/features/country/countryApi';
+import { toApiError, type ApiError } from '@/lib/api-error';
+import { translate, type Language } from '@/lib/i18n';
+import type { RequestStatus } from '@/lib/request-status';
+
+export interface CountryState {
+  /** Sorted by name in `language`. */
+  list: Country[];
+  /** The language the names are in; null before the first load. */
+  language: Language | null;
+  status: RequestStatus;
+  error: ApiError | null;
+}
+
+const initialState: CountryState = { list: [], language: null, status: 'idle', error: null };
+
+/** What app/store.ts keeps in the browser: the list and its language, not the request state. */
+export const PERSISTED_COUNTRY_KEYS = [
+  'list',
+  'language',
+] as const satisfies readonly (keyof CountryState)[];
+
+/**
+ * Loads the country list in `language` (SPEC section 7: once at start-up, again when the
+ * language changes). A list already held in that language is not asked for again. A failure
+ * is only logged (SPEC section 8); the list held so far stays.
+ */
+export const loadCountries = createAppAsyncThunk(
+  'country/load',
+  async (language: Language, { rejectWithValue }) => {
+    try {
+      return { language, list: await getCountries(language) };
+    } catch (error) {
+      console.error('Countries could not be loaded:', error);
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: (language, { getState }) => {
+      // Once per start (the request state is not stored), and again for another language.
+      const { status, language: held } = getState().country;
+      return status !== 'loading' && !(status === 'succeeded' && held === language);
+    },
+  },
+);
+
+export const countrySlice = createSlice({
+  name: 'country',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(signedOut, () => initialState)
+      .addCase(loadCountries.pending, (state) => {
+        state.status = 'loading';
+        state.error = null;
+      })
+      .addCase(loadCountries.fulfilled, (state, action) => {
+        state.status = 'succeeded';
+        state.list = action.payload.list;
+        state.language = action.payload.language;
+      })
+      .addCase(loadCountries.rejected, (state, action) => {
+        state.status = 'failed';
+        state.error = action.payload ?? {
+          status: 0,
+          message: action.error.message ?? 'Unknown error',
+        };
+      });
+  },
+});
+
+export const selectCountries = (state: RootState) => state.country.list;
+export const selectCountriesStatus = (state: RootState) => state.country.status;
+export const selectCountriesLanguage = (state: RootState) => state.country.language;
+
+/** Code → name, for looking names up. */
+export const selectCountryMap = createSelector(
+  [selectCountries],
+  (list) => new Map(list.map((country) => [country.code, country.name])),
+);
+
+/**
+ * A country's name in the current language; 'Unknown' (translated) for a missing code or one
+ * the list does not know (SPEC section 3).
+ */
+export const selectCountryName = (state: RootState, code: string | null | undefined): string => {
+  const name = code ? selectCountryMap(state).get(code.toUpperCase()) : undefined;
+  return name ?? translate('countries.unknown');
+};

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Table from 'react-bootstrap/Table';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '@/app/hooks';
+import { notify } from '@/features/notifications/notificationsSlice';
+import { ConfirmDialog } from '@/features/partners/ConfirmDialog';
+import { ContactFormModal } from '@/features/partners/ContactFormModal';
+import { contactDisplayName } from '@/features/partners/contactName';
+import type { ContactInput } from '@/features/partners/partnersApi';
+import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import { removeContact, saveContact } from '@/features/partners/partnersSlice';
+import { EmptyState } from '@/features/partners/RequestFeedback';
+import { fieldErrorsOf } from '@/features/partners/serverErrors';
+import type { Contact } from '@/features/tradePartner/tradePartnerApi';
+import { isApiError } from '@/lib/api-error';
+
+/** The partner's contacts; staff and OWNER/ADMIN/EDITOR add and change them, OWNER/ADMIN delete. */
+export function ContactsTab({ partner, can }: PartnerTabProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>();
+  const nameOf = (contact: Contact) => contactDisplayName(contact) ?? t('contacts.noContact');
+
+  const close = () => {
+    setEditing(null);
+    setProblem(null);
+    setFieldErrors(undefined);
+  };
+
+  const save = async (body: ContactInput) => {
+    const existing = editing === 'new' ? undefined : (editing ?? undefined);
+    try {
+      await dispatch(
+        saveContact({ partnerUuid: partner.uuid, contactUuid: existing?.uuid, body }),
+      ).unwrap();
+      dispatch(
+        existing
+          ? notify.success('contacts.notices.saved.title', 'contacts.notices.saved.message')
+          : notify.success('contacts.notices.added.title', 'contacts.notices.added.message'),
+      );
+      close();
+    } catch (error) {
+      if (!isApiError(error)) throw error;
+      setProblem(error.message);
+      setFieldErrors(fieldErrorsOf(error).company);
+    }
+  };
+
+  const remove = async (contact: Contact) => {
+    try {
+      await dispatch(
+        removeContact({ partnerUuid: partner.uuid, contactUuid: contact.uuid }),
+      ).unwrap();
+      dispatch(
+        notify.success('contacts.notices.deleted.title', 'contacts.notices.deleted.message'),
+      );
+    } catch (error) {
+      dispatch(
+        notify.error('partners.notices.failed.title', 'partners.notices.failed.message', {
+          values: { reason: isApiError(error) ? error.message : String(error) },
+        }),
+      );
+    }
+  };
+
+  const contacts = partner.tradePartnerContacts;
+  const hasActions = can.edit || can.deleteContacts;
+
+  return (
+    <Card className="shadow-sm">
+      <Card.Body className="p-3 p-sm-4">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <h2 className="h5 mb-0 me-auto">{t('contacts.heading')}</h2>
+          {can.edit && (
+            <Button size="sm" onClick={() => setEditing('new')}>
+              {t('contacts.add')}
+            </Button>
+          )}
+        </div>
+        {contacts.length === 0 ? (
+          <EmptyState>{t('contacts.empty')}</EmptyState>
+        ) : (
+          <div className="table-responsive">
+            <Table className="partners-table align-middle mb-0">
+              <caption className="visually-hidden">{t('contacts.heading')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('contacts.columns.name')}</th>
+                  <th scope="col">{t('contacts.columns.email')}</th>
+                  <th scope="col">{t('contacts.columns.phone')}</th>
+                  <th scope="col">{t('contacts.columns.jobTitle')}</th>
+                  {hasActions && (
+                    <th scope="col">
+                      <span className="visually-hidden">{t('partners.actions.label')}</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {contacts.map((contact) => (
+                  <tr key={contact.uuid}>
+                    <th scope="row" className="partners-name">
+                      {nameOf(contact)}
+                    </th>
+                    <td data-label={t('contacts.columns.email')}>
+                      {contact.email ? (
+                        <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                      ) : (
+                        '–'
+                      )}
+                    </td>
+                    <td data-label={t('contacts.columns.phone')}>{contact.phone ?? '–'}</td>
+                    <td data-label={t('contacts.columns.jobTitle')}>{contact.jobTitle ?? '–'}</td>
+                    {hasActions && (
+                      <td className="text-md-end">
+                        <div className="d-inline-flex gap-2">
+                          {can.edit && (
+                            <Button
+                              variant="outline-primary"
+                              size="sm"
+                              onClick={() => setEditing(contact)}
+                              aria-label={t('contacts.editNamed', { name: nameOf(contact) })}
+                            >
+                              {t('partners.actions.edit')}
+                            </Button>
+                          )}
+                          {can.deleteContacts && (
+                            <Button
+                              variant="outline-danger"
+                              size="sm"
+                              onClick={() => setDeleting(contact)}
+                              aria-label={t('contacts.deleteNamed', { name: nameOf(contact) })}
+                            >
+                              {t('partners.actions.delete')}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+        )}
+      </Card.Body>
+
+      <ContactFormModal
+        contact={editing}
+        onSave={save}
+        onClose={close}
+        problem={problem}
+        fieldErrors={fieldErrors}
+      />
+      <ConfirmDialog
+        show={deleting !== null}
+        title={t('contacts.deleteTitle')}
+        message={t('contacts.deleteMessage', { name: deleting ? nameOf(deleting) : '' })}
+        confirmLabel={t('partners.actions.delete')}
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { AddressesTab } from '@/features/partners/AddressesTab';
+import { CompanyTab } from '@/features/partners/CompanyTab';
+import { ContactsTab } from '@/features/partners/ContactsTab';
+import { InvitationsTab } from '@/features/partners/InvitationsTab';
+import { MembersTab } from '@/features/partners/MembersTab';
+import type { PartnerPermissions } from '@/features/partners/partnerAccess';
+import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
+import type { TranslationKey } from '@/lib/i18n';
+
+export interface PartnerTabProps {
+  partner: TradePartner;
+  can: PartnerPermissions;
+}
+
+/** One tab of the partner page; later issues add theirs (documents, KYC) to the list below. */
+export interface PartnerTab {
+  /** In the address: /partners/{idOrUuid}?tab={key}. */
+  key: string;
+  titleKey: TranslationKey;
+  Component: ComponentType<PartnerTabProps>;
+  /** Who sees the tab; everyone who may see the partner when absent. */
+  visible?: (can: PartnerPermissions) => boolean;
+}
+
+export const PARTNER_TABS: readonly PartnerTab[] = [
+  { key: 'company', titleKey: 'partners.tabs.company', Component: CompanyTab },
+  { key: 'addresses', titleKey: 'partners.tabs.addresses', Component: AddressesTab },
+  { key: 'contacts', titleKey: 'partners.tabs.contacts', Component: ContactsTab },
+  { key: 'members', titleKey: 'partners.tabs.members', Component: MembersTab },
+  {
+    key: 'invitations',
+    titleKey: 'partners.tabs.invitations',
+    Component: InvitationsTab,
+    // Listing invitations is for staff, OWNER and ADMIN only (docs/api/partners.md).
+    visible: (can) => can.manageMembers,
+  },
+];

@@ -1,0 +1,271 @@
+import { isAxiosError } from 'axios';
+import { z } from 'zod';
+import {
+  ACCESS_LEVELS,
+  contactSchema,
+  PARTNER_ROLES,
+  tradePartnerSchema,
+  type AccessLevel,
+  type Contact,
+  type TradePartner,
+} from '@/features/tradePartner/tradePartnerApi';
+import { apiClient } from '@/lib/api-client';
+
+// The list, search, contact, member and invitation calls of docs/api/partners.md; the company
+// and address calls belong to the trade partner feature (tradePartnerApi.ts).
+
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+const accessLevelSchema = z.enum(ACCESS_LEVELS);
+const partnerRoleSchema = z.enum(PARTNER_ROLES);
+
+const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    page: z.number(),
+    size: z.number(),
+    totalElements: z.number(),
+    totalPages: z.number(),
+  });
+
+export type Page<T> = {
+  content: T[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+};
+
+export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
+export type PartnerSort = (typeof PARTNER_SORTS)[number];
+
+export interface PartnerListQuery {
+  search: string;
+  /** Zero-based. */
+  page: number;
+  size: number;
+  sort: PartnerSort;
+}
+
+const partnerPageSchema = pageSchema(tradePartnerSchema);
+
+/** GET /api/partners: staff see every partner, anyone else their own companies. */
+export async function listPartners(query: PartnerListQuery): Promise<Page<TradePartner>> {
+  const search = query.search.trim();
+  const { data } = await apiClient.get<unknown>('/api/partners', {
+    params: { ...(search ? { search } : {}), page: query.page, size: query.size, sort: query.sort },
+  });
+  return partnerPageSchema.parse(data);
+}
+
+// --- Company search -------------------------------------------------------------------------
+
+export const SEARCH_RESULT_TYPES = [
+  'EXACT_MATCH',
+  'PARTIAL_MATCH',
+  'FUZZY_MATCH',
+  'CONFLICTING_DATA',
+  'NOT_FOUND',
+  'AMBIGUOUS',
+] as const;
+export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
+
+const matchReasonSchema = z.object({
+  field: z.string(),
+  match: z.enum(['EXACT', 'PARTIAL', 'FUZZY', 'MISMATCH']),
+  similarity: z.number().optional(),
+});
+
+const searchMatchSchema = z.object({
+  uuid: nullableText,
+  name: z.string(),
+  cocNumber: nullableText,
+  vatNumber: nullableText,
+  country: nullableText,
+  confidence: z.number(),
+  reasons: z.array(matchReasonSchema).default([]),
+});
+
+const searchResultSchema = z.object({
+  resultType: z.enum(SEARCH_RESULT_TYPES),
+  confidence: z.number(),
+  matches: z.array(searchMatchSchema).default([]),
+});
+
+export type MatchReason = z.infer<typeof matchReasonSchema>;
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export interface CompanySearch {
+  cocNumber: string;
+  vatNumber: string;
+  name: string;
+  country: string;
+}
+
+// Not found (404) and conflicting data (409) are answers too: they carry the SearchResult.
+const RESULT_IN_ERROR = new Set([404, 409]);
+
+/**
+ * GET /api/partners/search. Resolves with the result whatever its HTTP status (200, 206, 300,
+ * 404, 409); rejects for a refused input (400) and real failures.
+ */
+export async function searchCompanies(search: CompanySearch): Promise<SearchResult> {
+  const params = Object.fromEntries(
+    Object.entries(search)
+      .map(([key, value]) => [key, value.trim()] as const)
+      .filter(([, value]) => value !== ''),
+  );
+  try {
+    // The screen tells the user about every outcome itself.
+    const { data } = await apiClient.get<unknown>('/api/partners/search', {
+      params,
+      skipErrorNotice: true,
+    });
+    return searchResultSchema.parse(data);
+  } catch (error) {
+    if (isAxiosError(error) && RESULT_IN_ERROR.has(error.response?.status ?? 0)) {
+      const result = searchResultSchema.safeParse(error.response?.data);
+      if (result.success) return result.data;
+    }
+    throw error;
+  }
+}
+
+// --- Addresses ------------------------------------------------------------------------------
+
+const partnerPath = (uuid: string) => `/api/partners/uuid/${encodeURIComponent(uuid)}`;
+
+/** DELETE /api/partners/uuid/{uuid}/addresses/{addressUuid}. */
+export async function deleteAddress(partnerUuid: string, addressUuid: string): Promise<void> {
+  await apiClient.delete(
+    `${partnerPath(partnerUuid)}/addresses/${encodeURIComponent(addressUuid)}`,
+  );
+}
+
+// --- Contacts -------------------------------------------------------------------------------
+
+export interface ContactInput {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  jobTitle: string | null;
+}
+
+/** POST /api/partners/uuid/{uuid}/contacts: an e-mail or a name is required. */
+export async function createContact(partnerUuid: string, body: ContactInput): Promise<Contact> {
+  const { data } = await apiClient.post<unknown>(`${partnerPath(partnerUuid)}/contacts`, body, {
+    skipErrorNotice: true,
+  });
+  return contactSchema.parse(data);
+}
+
+/** PATCH /api/partners/uuid/{uuid}/contacts/{contactUuid}. */
+export async function updateContact(
+  partnerUuid: string,
+  contactUuid: string,
+  body: ContactInput,
+): Promise<Contact> {
+  const { data } = await apiClient.patch<unknown>(
+    `${partnerPath(partnerUuid)}/contacts/${encodeURIComponent(contactUuid)}`,
+    body,
+    { skipErrorNotice: true },
+  );
+  return contactSchema.parse(data);
+}
+
+/** DELETE /api/partners/uuid/{uuid}/contacts/{contactUuid}. */
+export async function deleteContact(partnerUuid: string, contactUuid: string): Promise<void> {
+  await apiClient.delete(`${partnerPath(partnerUuid)}/contacts/${encodeURIComponent(contactUuid)}`);
+}
+
+// --- Members and invitations ----------------------------------------------------------------
+
+const memberSchema = z.object({
+  userId: z.number(),
+  userUuid: z.string(),
+  firstName: nullableText,
+  lastName: nullableText,
+  email: nullableText,
+  role: partnerRoleSchema,
+  accessLevel: accessLevelSchema,
+});
+
+export type Member = z.infer<typeof memberSchema>;
+
+const invitationSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  tradePartnerId: z.number(),
+  email: z.string(),
+  accessLevel: accessLevelSchema,
+  status: z.enum(['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED']),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: nullableText,
+});
+
+export type Invitation = z.infer<typeof invitationSchema>;
+
+const invitationSentSchema = z.object({
+  invitation: invitationSchema,
+  inviteUrl: z.string(),
+  emailSent: z.boolean(),
+});
+
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
+
+/** GET /api/partners/uuid/{uuid}/members. */
+export async function listMembers(partnerUuid: string): Promise<Member[]> {
+  const { data } = await apiClient.get<unknown>(`${partnerPath(partnerUuid)}/members`);
+  return z.array(memberSchema).parse(data);
+}
+
+/** PATCH /api/partners/uuid/{uuid}/members/{userUuid}: a new access level. */
+export async function updateMemberAccess(
+  partnerUuid: string,
+  userUuid: string,
+  accessLevel: AccessLevel,
+): Promise<Member> {
+  const { data } = await apiClient.patch<unknown>(
+    `${partnerPath(partnerUuid)}/members/${encodeURIComponent(userUuid)}`,
+    { accessLevel },
+    { skipErrorNotice: true },
+  );
+  return memberSchema.parse(data);
+}
+
+/** DELETE /api/partners/uuid/{uuid}/members/{userUuid}. */
+export async function removeMember(partnerUuid: string, userUuid: string): Promise<void> {
+  await apiClient.delete(`${partnerPath(partnerUuid)}/members/${encodeURIComponent(userUuid)}`, {
+    skipErrorNotice: true,
+  });
+}
+
+/** GET /api/partners/uuid/{uuid}/invitations. */
+export async function listInvitations(partnerUuid: string): Promise<Invitation[]> {
+  const { data } = await apiClient.get<unknown>(`${partnerPath(partnerUuid)}/invitations`);
+  return z.array(invitationSchema).parse(data);
+}
+
+/** POST /api/partners/uuid/{uuid}/invitations: the invitation, its link and whether it was mailed. */
+export async function createInvitation(
+  partnerUuid: string,
+  body: { email: string; accessLevel: AccessLevel },
+): Promise<InvitationSent> {
+  const { data } = await apiClient.post<unknown>(`${partnerPath(partnerUuid)}/invitations`, body, {
+    skipErrorNotice: true,
+  });
+  return invitationSentSchema.parse(data);
+}
+
+/** DELETE /api/partners/uuid/{uuid}/invitations/{invitationUuid}: revokes it. */
+export async function revokeInvitation(partnerUuid: string, invitationUuid: string): Promise<void> {
+  await apiClient.delete(
+    `${partnerPath(partnerUuid)}/invitations/${encodeURIComponent(invitationUuid)}`,
+  );
+}

@@ -1,0 +1,561 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { Params } from 'react-router-dom';
+import { createAppAsyncThunk } from '@/app/hooks';
+import type { RootState } from '@/app/store';
+import { signedOut } from '@/features/auth/authActions';
+import { notificationAdded } from '@/features/notifications/notificationsSlice';
+import { parsePartnerRef, refersTo } from '@/features/partners/partnerRef';
+import {
+  createContact,
+  createInvitation,
+  deleteAddress,
+  deleteContact,
+  listInvitations,
+  listMembers,
+  listPartners,
+  removeMember,
+  revokeInvitation,
+  searchCompanies,
+  updateContact,
+  updateMemberAccess,
+  type CompanySearch,
+  type ContactInput,
+  type Invitation,
+  type Member,
+  type Page,
+  type PartnerListQuery,
+  type SearchResult,
+} from '@/features/partners/partnersApi';
+import {
+  confidenceNotice,
+  SEARCH_ERROR_NOTICE,
+  SEARCH_RESULT_NOTICES,
+  searchValidationNotice,
+  type FieldProblem,
+} from '@/features/partners/searchNotices';
+import {
+  addAddress,
+  createTradePartner,
+  getTradePartnerById,
+  getTradePartnerByUuid,
+  updateAddress,
+  updateTradePartner,
+  type AccessLevel,
+  type AddressBody,
+  type CreateTradePartnerBody,
+  type TradePartner,
+  type TradePartnerBody,
+} from '@/features/tradePartner/tradePartnerApi';
+import { toApiError, type ApiError } from '@/lib/api-error';
+import type { RequestStatus } from '@/lib/request-status';
+
+interface Request {
+  status: RequestStatus;
+  error: ApiError | null;
+}
+
+export interface PartnersState {
+  /** The page of the list screen; `key` names the query it answers. */
+  list: Request & { key: string | null; page: Page<TradePartner> | null };
+  /** The partner the detail screen shows; `ref` is the id or uuid from its address. */
+  detail: Request & { ref: string | null; partner: TradePartner | null };
+  members: Request & { partnerUuid: string | null; items: Member[] };
+  invitations: Request & { partnerUuid: string | null; items: Invitation[] };
+  /** The last company search of the new-partner screen. */
+  search: Request & { query: CompanySearch | null; result: SearchResult | null };
+}
+
+const idle: Request = { status: 'idle', error: null };
+
+const initialState: PartnersState = {
+  list: { ...idle, key: null, page: null },
+  detail: { ...idle, ref: null, partner: null },
+  members: { ...idle, partnerUuid: null, items: [] },
+  invitations: { ...idle, partnerUuid: null, items: [] },
+  search: { ...idle, query: null, result: null },
+};
+
+const failure = (payload: ApiError | undefined, error: { message?: string }): ApiError =>
+  payload ?? { status: 0, message: error.message ?? 'Unknown error' };
+
+/** The same query always gives the same key. */
+export const listKey = (query: PartnerListQuery) =>
+  JSON.stringify([query.search.trim(), query.page, query.size, query.sort]);
+
+// --- The list ---------------------------------------------------------------------------------
+
+export const fetchPartners = createAppAsyncThunk(
+  'partners/fetchList',
+  async (query: PartnerListQuery, { rejectWithValue }) => {
+    try {
+      return await listPartners(query);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    // The same page already on its way is not asked for twice.
+    condition: (query, { getState }) => {
+      const { status, key } = getState().partners.list;
+      return !(status === 'loading' && key === listKey(query));
+    },
+  },
+);
+
+// --- One partner ------------------------------------------------------------------------------
+
+/** Loads the partner an address names (`/partners/{idOrUuid}`); rejects 404 for a bad value. */
+export const fetchPartner = createAppAsyncThunk(
+  'partners/fetchOne',
+  async (idOrUuid: string, { rejectWithValue }) => {
+    const ref = parsePartnerRef(idOrUuid);
+    try {
+      if (!ref) return rejectWithValue({ status: 404, message: 'Not a trade partner id or uuid' });
+      return ref.kind === 'uuid'
+        ? await getTradePartnerByUuid(ref.uuid)
+        : await getTradePartnerById(ref.id);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: (idOrUuid, { getState }) => {
+      const { status, ref } = getState().partners.detail;
+      return !(status === 'loading' && ref === idOrUuid);
+    },
+  },
+);
+
+/** A new partner (POST /api/partners); the detail screen shows it from the answer. */
+export const createPartner = createAppAsyncThunk(
+  'partners/create',
+  async (body: CreateTradePartnerBody, { rejectWithValue }) => {
+    try {
+      return await createTradePartner(body);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+export const savePartner = createAppAsyncThunk(
+  'partners/save',
+  async ({ uuid, body }: { uuid: string; body: TradePartnerBody }, { rejectWithValue }) => {
+    try {
+      return await updateTradePartner(uuid, body);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+/** Adds an address, or changes the one `addressUuid` names. */
+export const saveAddress = createAppAsyncThunk(
+  'partners/saveAddress',
+  async (
+    {
+      partnerUuid,
+      addressUuid,
+      body,
+    }: { partnerUuid: string; addressUuid?: string; body: AddressBody },
+    { rejectWithValue },
+  ) => {
+    try {
+      return addressUuid
+        ? await updateAddress(partnerUuid, addressUuid, body)
+        : await addAddress(partnerUuid, body);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+export const removeAddress = createAppAsyncThunk(
+  'partners/removeAddress',
+  async (
+    { partnerUuid, addressUuid }: { partnerUuid: string; addressUuid: string },
+    { rejectWithValue },
+  ) => {
+    try {
+      await deleteAddress(partnerUuid, addressUuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+/** Adds a contact, or changes the one `contactUuid` names. */
+export const saveContact = createAppAsyncThunk(
+  'partners/saveContact',
+  async (
+    {
+      partnerUuid,
+      contactUuid,
+      body,
+    }: { partnerUuid: string; contactUuid?: string; body: ContactInput },
+    { rejectWithValue },
+  ) => {
+    try {
+      return contactUuid
+        ? await updateContact(partnerUuid, contactUuid, body)
+        : await createContact(partnerUuid, body);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+export const removeContact = createAppAsyncThunk(
+  'partners/removeContact',
+  async (
+    { partnerUuid, contactUuid }: { partnerUuid: string; contactUuid: string },
+    { rejectWithValue },
+  ) => {
+    try {
+      await deleteContact(partnerUuid, contactUuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+// --- Members and invitations ------------------------------------------------------------------
+
+export const fetchMembers = createAppAsyncThunk(
+  'partners/fetchMembers',
+  async (partnerUuid: string, { rejectWithValue }) => {
+    try {
+      return await listMembers(partnerUuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: (partnerUuid, { getState }) => {
+      const { status, partnerUuid: held } = getState().partners.members;
+      return !(status === 'loading' && held === partnerUuid);
+    },
+  },
+);
+
+export const changeMemberAccess = createAppAsyncThunk(
+  'partners/changeMemberAccess',
+  async (
+    {
+      partnerUuid,
+      userUuid,
+      accessLevel,
+    }: { partnerUuid: string; userUuid: string; accessLevel: AccessLevel },
+    { rejectWithValue },
+  ) => {
+    try {
+      return await updateMemberAccess(partnerUuid, userUuid, accessLevel);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+export const removePartnerMember = createAppAsyncThunk(
+  'partners/removeMember',
+  async (
+    { partnerUuid, userUuid }: { partnerUuid: string; userUuid: string },
+    { rejectWithValue },
+  ) => {
+    try {
+      await removeMember(partnerUuid, userUuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+export const fetchInvitations = createAppAsyncThunk(
+  'partners/fetchInvitations',
+  async (partnerUuid: string, { rejectWithValue }) => {
+    try {
+      return await listInvitations(partnerUuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: (partnerUuid, { getState }) => {
+      const { status, partnerUuid: held } = getState().partners.invitations;
+      return !(status === 'loading' && held === partnerUuid);
+    },
+  },
+);
+
+export const sendInvitation = createAppAsyncThunk(
+  'partners/sendInvitation',
+  async (
+    {
+      partnerUuid,
+      email,
+      accessLevel,
+    }: { partnerUuid: string; email: string; accessLevel: AccessLevel },
+    { rejectWithValue },
+  ) => {
+    try {
+      return await createInvitation(partnerUuid, { email, accessLevel });
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+export const cancelInvitation = createAppAsyncThunk(
+  'partners/revokeInvitation',
+  async (
+    { partnerUuid, invitationUuid }: { partnerUuid: string; invitationUuid: string },
+    { rejectWithValue },
+  ) => {
+    try {
+      await revokeInvitation(partnerUuid, invitationUuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+);
+
+// --- Company search ---------------------------------------------------------------------------
+
+const fieldProblems = (details: unknown): FieldProblem[] =>
+  Array.isArray(details)
+    ? details.filter(
+        (item): item is FieldProblem =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as FieldProblem).field === 'string' &&
+          typeof (item as FieldProblem).message === 'string',
+      )
+    : [];
+
+/**
+ * GET /api/partners/search, telling the user what it found (SPEC section 8): each result type
+ * has its notice; partial and fuzzy matches also say how sure the search is.
+ */
+export const searchCompany = createAppAsyncThunk(
+  'partners/search',
+  async (query: CompanySearch, { dispatch, rejectWithValue }) => {
+    try {
+      const result = await searchCompanies(query);
+      dispatch(notificationAdded(SEARCH_RESULT_NOTICES[result.resultType]));
+      if (result.resultType === 'PARTIAL_MATCH' || result.resultType === 'FUZZY_MATCH') {
+        dispatch(notificationAdded(confidenceNotice(result.confidence)));
+      }
+      return result;
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 400) {
+        const problems = fieldProblems(apiError.details);
+        dispatch(
+          notificationAdded(
+            searchValidationNotice(
+              problems.length > 0 ? problems : [{ field: 'search', message: apiError.message }],
+            ),
+          ),
+        );
+      } else {
+        console.error('Company search failed:', error);
+        dispatch(notificationAdded(SEARCH_ERROR_NOTICE));
+      }
+      return rejectWithValue(apiError);
+    }
+  },
+  { condition: (_query, { getState }) => getState().partners.search.status !== 'loading' },
+);
+
+// --- The slice --------------------------------------------------------------------------------
+
+type Keyed = { uuid: string };
+
+function upsert<T extends Keyed>(items: T[], item: T) {
+  const index = items.findIndex((candidate) => candidate.uuid === item.uuid);
+  if (index === -1) items.push(item);
+  else items[index] = item;
+}
+
+const without = <T extends Keyed>(items: T[], uuid: string) =>
+  items.filter((item) => item.uuid !== uuid);
+
+export const partnersSlice = createSlice({
+  name: 'partners',
+  initialState,
+  reducers: {
+    /** The new-partner screen starts over. */
+    searchCleared(state) {
+      state.search = initialState.search;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signedOut, () => initialState)
+      // The list
+      .addCase(fetchPartners.pending, (state, action) => {
+        state.list.status = 'loading';
+        state.list.error = null;
+        state.list.key = listKey(action.meta.arg);
+      })
+      .addCase(fetchPartners.fulfilled, (state, action) => {
+        // An answer to a query the screen has left behind is dropped.
+        if (state.list.key !== listKey(action.meta.arg)) return;
+        state.list.status = 'succeeded';
+        state.list.page = action.payload;
+      })
+      .addCase(fetchPartners.rejected, (state, action) => {
+        if (state.list.key !== listKey(action.meta.arg)) return;
+        state.list.status = 'failed';
+        state.list.error = failure(action.payload, action.error);
+      })
+      // One partner
+      .addCase(fetchPartner.pending, (state, action) => {
+        const sameOne = state.detail.ref === action.meta.arg;
+        state.detail.status = 'loading';
+        state.detail.error = null;
+        state.detail.ref = action.meta.arg;
+        if (!sameOne) state.detail.partner = null;
+      })
+      .addCase(fetchPartner.fulfilled, (state, action) => {
+        if (state.detail.ref !== action.meta.arg) return;
+        state.detail.status = 'succeeded';
+        state.detail.partner = action.payload;
+      })
+      .addCase(fetchPartner.rejected, (state, action) => {
+        if (state.detail.ref !== action.meta.arg) return;
+        state.detail.status = 'failed';
+        state.detail.partner = null;
+        state.detail.error = failure(action.payload, action.error);
+      })
+      .addCase(createPartner.fulfilled, (state, action) => {
+        // The new partner's page opens without asking again; the list is stale.
+        state.detail = {
+          ...idle,
+          status: 'succeeded',
+          ref: action.payload.uuid,
+          partner: action.payload,
+        };
+        state.list = initialState.list;
+        state.search = initialState.search;
+      })
+      .addCase(savePartner.fulfilled, (state, action) => {
+        if (state.detail.partner?.uuid === action.payload.uuid)
+          state.detail.partner = action.payload;
+      })
+      .addCase(saveAddress.fulfilled, (state, action) => {
+        const partner = state.detail.partner;
+        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
+        upsert(partner.addresses, action.payload);
+        partner.addresses.sort((a, b) => a.position - b.position);
+      })
+      .addCase(removeAddress.fulfilled, (state, action) => {
+        const partner = state.detail.partner;
+        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
+        partner.addresses = without(partner.addresses, action.meta.arg.addressUuid);
+      })
+      .addCase(saveContact.fulfilled, (state, action) => {
+        const partner = state.detail.partner;
+        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
+        upsert(partner.tradePartnerContacts, action.payload);
+      })
+      .addCase(removeContact.fulfilled, (state, action) => {
+        const partner = state.detail.partner;
+        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
+        partner.tradePartnerContacts = without(
+          partner.tradePartnerContacts,
+          action.meta.arg.contactUuid,
+        );
+      })
+      // Members
+      .addCase(fetchMembers.pending, (state, action) => {
+        if (state.members.partnerUuid !== action.meta.arg) state.members.items = [];
+        state.members.status = 'loading';
+        state.members.error = null;
+        state.members.partnerUuid = action.meta.arg;
+      })
+      .addCase(fetchMembers.fulfilled, (state, action) => {
+        if (state.members.partnerUuid !== action.meta.arg) return;
+        state.members.status = 'succeeded';
+        state.members.items = action.payload;
+      })
+      .addCase(fetchMembers.rejected, (state, action) => {
+        if (state.members.partnerUuid !== action.meta.arg) return;
+        state.members.status = 'failed';
+        state.members.error = failure(action.payload, action.error);
+      })
+      .addCase(changeMemberAccess.fulfilled, (state, action) => {
+        if (state.members.partnerUuid !== action.meta.arg.partnerUuid) return;
+        const index = state.members.items.findIndex((m) => m.userUuid === action.payload.userUuid);
+        if (index !== -1) state.members.items[index] = action.payload;
+      })
+      .addCase(removePartnerMember.fulfilled, (state, action) => {
+        if (state.members.partnerUuid !== action.meta.arg.partnerUuid) return;
+        state.members.items = state.members.items.filter(
+          (member) => member.userUuid !== action.meta.arg.userUuid,
+        );
+      })
+      // Invitations
+      .addCase(fetchInvitations.pending, (state, action) => {
+        if (state.invitations.partnerUuid !== action.meta.arg) state.invitations.items = [];
+        state.invitations.status = 'loading';
+        state.invitations.error = null;
+        state.invitations.partnerUuid = action.meta.arg;
+      })
+      .addCase(fetchInvitations.fulfilled, (state, action) => {
+        if (state.invitations.partnerUuid !== action.meta.arg) return;
+        state.invitations.status = 'succeeded';
+        state.invitations.items = action.payload;
+      })
+      .addCase(fetchInvitations.rejected, (state, action) => {
+        if (state.invitations.partnerUuid !== action.meta.arg) return;
+        state.invitations.status = 'failed';
+        state.invitations.error = failure(action.payload, action.error);
+      })
+      .addCase(sendInvitation.fulfilled, (state, action) => {
+        if (state.invitations.partnerUuid !== action.meta.arg.partnerUuid) return;
+        state.invitations.items = [
+          action.payload.invitation,
+          ...without(state.invitations.items, action.payload.invitation.uuid),
+        ];
+      })
+      .addCase(cancelInvitation.fulfilled, (state, action) => {
+        if (state.invitations.partnerUuid !== action.meta.arg.partnerUuid) return;
+        const invitation = state.invitations.items.find(
+          (item) => item.uuid === action.meta.arg.invitationUuid,
+        );
+        if (invitation) invitation.status = 'REVOKED';
+      })
+      // Search
+      .addCase(searchCompany.pending, (state, action) => {
+        state.search = { status: 'loading', error: null, query: action.meta.arg, result: null };
+      })
+      .addCase(searchCompany.fulfilled, (state, action) => {
+        state.search.status = 'succeeded';
+        state.search.result = action.payload;
+      })
+      .addCase(searchCompany.rejected, (state, action) => {
+        state.search.status = 'failed';
+        state.search.error = failure(action.payload, action.error);
+      });
+  },
+});
+
+export const { searchCleared } = partnersSlice.actions;
+
+export const selectPartnerList = (state: RootState) => state.partners.list;
+export const selectPartnerDetail = (state: RootState) => state.partners.detail;
+export const selectMembers = (state: RootState) => state.partners.members;
+export const selectInvitations = (state: RootState) => state.partners.invitations;
+export const selectCompanySearch = (state: RootState) => state.partners.search;
+
+/** The partner the detail screen has loaded, if it is the one `idOrUuid` names. */
+export const selectPartnerFor = (state: RootState, idOrUuid: string | undefined) => {
+  const ref = parsePartnerRef(idOrUuid);
+  const { partner } = state.partners.detail;
+  return ref && partner && refersTo(ref, partner) ? partner : null;
+};
+
+/** The breadcrumb and window title of `/partners/:partnerId`: the partner's name once loaded. */
+export const resolvePartnerTitle = ({ params, state }: { params: Params; state: RootState }) =>
+  selectPartnerFor(state, params.partnerId)?.name ?? null;

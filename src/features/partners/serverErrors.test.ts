@@ -1,0 +1,45 @@
+import { conflictOf, fieldErrorsOf } from '@/features/partners/serverErrors';
+import { searchValidationNotice } from '@/features/partners/searchNotices';
+
+describe('server errors on the forms', () => {
+  it('puts 400 details on the company and address fields, whatever part of the request', () => {
+    expect(
+      fieldErrorsOf({
+        status: 400,
+        message: 'body.vatNumber: not a valid VAT number for NL',
+        details: [
+          { field: 'body.vatNumber', message: 'not a valid VAT number for NL' },
+          { field: 'body.address.city', message: 'is required' },
+          { field: 'name', message: 'too long' },
+          'junk',
+        ],
+      }),
+    ).toEqual({
+      company: { vatNumber: 'not a valid VAT number for NL', name: 'too long' },
+      address: { city: 'is required' },
+    });
+    expect(fieldErrorsOf({ status: 409, message: 'x', details: [] })).toEqual({
+      company: {},
+      address: {},
+    });
+  });
+
+  it('names the taken number of a 409 and the partner holding it', () => {
+    expect(
+      conflictOf({
+        status: 409,
+        message: 'A trade partner with this VAT number already exists.',
+        details: { uuid: 'u-1', name: 'Acme' },
+      }),
+    ).toEqual({ field: 'vatNumber', existing: { uuid: 'u-1', name: 'Acme' } });
+    expect(
+      conflictOf({ status: 409, message: 'A trade partner with this CoC number already exists.' }),
+    ).toEqual({ field: 'cocNumber', existing: null });
+  });
+
+  it('shows search fields without the request part', () => {
+    expect(
+      searchValidationNotice([{ field: 'querystring.vatNumber', message: 'is invalid' }]).values,
+    ).toEqual({ details: 'vatNumber: is invalid' });
+  });
+});

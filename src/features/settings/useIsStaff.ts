@@ -1,0 +1,9 @@
+import { useAppSelector } from '@/app/hooks';
+import { selectRoles } from '@/features/user/userSlice';
+import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
+
+/** Staff (super admin, manager, employee) have no company of their own. */
+export function useIsStaff(): boolean {
+  const roles = useAppSelector(selectRoles);
+  return hasAnyRole(roles, STAFF_ROLES);
+}

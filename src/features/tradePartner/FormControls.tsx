@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import type { FormModel } from '@/features/tradePartner/useFormModel';
+import type { TranslationKey } from '@/lib/i18n';
+
+interface FieldShellProps<T extends object> {
+  model: FormModel<T>;
+  field: keyof T & string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  children: (control: {
+    id: string;
+    isInvalid: boolean;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+    'aria-required': boolean | undefined;
+  }) => ReactNode;
+}
+
+/** Label, control, hint and problem of one field; the label names the control. */
+function FieldShell<T extends object>({
+  model,
+  field,
+  label,
+  required,
+  hint,
+  className,
+  children,
+}: FieldShellProps<T>) {
+  const { t } = useTranslation();
+  const id = `${model.idPrefix}-${field}`;
+  const problem = model.problemOf(field);
+  const message = !problem
+    ? null
+    : problem.kind === 'server'
+      ? problem.message
+      : t(`settings.validation.${problem.problem}` as TranslationKey);
+  const describedBy = [message && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <Form.Group className={className ?? 'mb-3'} controlId={id}>
+      {/* The marker stays outside the label: the field's name is the label's text alone. */}
+      <Form.Label>{label}</Form.Label>
+      {required && (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      )}
+      {children({
+        id,
+        isInvalid: message !== null,
+        'aria-invalid': message !== null || undefined,
+        'aria-describedby': describedBy || undefined,
+        'aria-required': required || undefined,
+      })}
+      {message && (
+        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+          {message}
+        </Form.Control.Feedback>
+      )}
+      {hint && (
+        <Form.Text id={`${id}-hint`} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+    </Form.Group>
+  );
+}
+
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+interface TextFieldProps<T extends object> {
+  model: FormModel<T>;
+  field: TextKeys<T>;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date';
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+  className?: string;
+}
+
+export function TextField<T extends object>({
+  model,
+  field,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  ...shell
+}: TextFieldProps<T>) {
+  return (
+    <FieldShell model={model} field={field} {...shell}>
+      {(control) => (
+        <Form.Control
+          {...control}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          value={model.values[field] as string}
+          onChange={(event) => model.setField(field, event.target.value as T[typeof field])}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps<T extends object> {
+  model: FormModel<T>;
+  field: TextKeys<T>;
+  label: string;
+  options: readonly SelectOption[];
+  /** The first, empty choice ('Select a country'); none when a value is always chosen. */
+  placeholder?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+}
+
+export function SelectField<T extends object>({
+  model,
+  field,
+  options,
+  placeholder,
+  autoComplete,
+  ...shell
+}: SelectFieldProps<T>) {
+  return (
+    <FieldShell model={model} field={field} {...shell}>
+      {(control) => (
+        <Form.Select
+          {...control}
+          autoComplete={autoComplete}
+          value={model.values[field] as string}
+          onChange={(event) => model.setField(field, event.target.value as T[typeof field])}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+    </FieldShell>
+  );
+}
+
+interface SubmitButtonProps {
+  label: string;
+  busy: boolean;
+  className?: string;
+}
+
+/** The form's button; while busy it stays named as it is and says so to screen readers. */
+export function SubmitButton({ label, busy, className }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={busy} aria-busy={busy || undefined} className={className}>
+      {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      {label}
+    </Button>
+  );
+}

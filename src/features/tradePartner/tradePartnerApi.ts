@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+
+// The trade partner, address, contact and terms calls of docs/api/partners.md (SPEC section 7,
+// 'Users and partners'): one typed function per endpoint.
+
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const PARTNER_ROLES = ['OWNER', 'CONTACT'] as const;
+export type PartnerRole = (typeof PARTNER_ROLES)[number];
+export const ACCESS_LEVELS = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'NONE'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+export const addressSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  type: z.enum(['REGISTERED', 'OPERATING', 'BILLING', 'OTHER']).catch('OTHER'),
+  // SPEC section 3: a missing country shows as '-' until it can be named.
+  country: z
+    .string()
+    .nullish()
+    .transform((value) => value || '-'),
+  city: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  street: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  houseNumber: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  postCode: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  position: z.number().default(0),
+});
+
+export type Address = z.infer<typeof addressSchema>;
+
+export const contactSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  tradePartnerId: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
+  userId: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
+  firstName: nullableText,
+  lastName: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  jobTitle: nullableText,
+});
+
+export type Contact = z.infer<typeof contactSchema>;
+
+const roleSchema = z
+  .enum(PARTNER_ROLES)
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+const accessLevelSchema = z
+  .enum(ACCESS_LEVELS)
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+
+export const tradePartnerSchema = z
+  .object({
+    id: z.number(),
+    uuid: z.string(),
+    name: z.string(),
+    email: nullableText,
+    phone: nullableText,
+    website: nullableText,
+    legalForm: nullableText,
+    cocNumber: nullableText,
+    vatNumber: nullableText,
+    country: nullableText,
+    verified: z.boolean().default(false),
+    termsAccepted: z.boolean().default(false),
+    termsAcceptedAt: nullableText,
+    /** The current user's role in this company; null for staff who are not members. */
+    role: roleSchema,
+    accessLevel: accessLevelSchema,
+    isOwner: z.boolean().optional(),
+    /** Ordered by position; the first is the company address. */
+    addresses: z.array(addressSchema).default([]),
+    tradePartnerContacts: z.array(contactSchema).default([]),
+    createdAt: nullableText,
+    updatedAt: nullableText,
+  })
+  // SPEC section 4.6: role OWNER marks ownership.
+  .transform((partner) => ({ ...partner, isOwner: partner.isOwner ?? partner.role === 'OWNER' }));
+
+export type TradePartner = z.infer<typeof tradePartnerSchema>;
+
+const partnerListSchema = z.array(tradePartnerSchema);
+const userRoleSchema = z.object({ role: roleSchema, accessLevel: accessLevelSchema });
+export type PartnerUserRole = z.infer<typeof userRoleSchema>;
+
+/** SPEC section 5: a missing path parameter fails before any request is made. */
+function required<T>(value: T | null | undefined, name: string, call: string): T {
+  if (value === null || value === undefined || value === '') {
+    throw new Error(`Required parameter ${name} was null or undefined when calling ${call}.`);
+  }
+  return value;
+}
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+// --- The user's partners ------------------------------------------------------------------
+
+/** GET /api/users/uuid/{uuid}/trade-partners: the preferred way to list a user's partners. */
+export async function getUserTradePartnersByUuid(userUuid: string): Promise<TradePartner[]> {
+  required(userUuid, 'userUuid', 'getUserTradePartnersByUuid');
+  const { data } = await apiClient.get<unknown>(`/api/users/uuid/${seg(userUuid)}/trade-partners`);
+  return partnerListSchema.parse(data);
+}
+
+/** GET /api/users/{id}/trade-partners: the fallback when the uuid call fails. */
+export async function getUserTradePartnersById(userId: number): Promise<TradePartner[]> {
+  required(userId, 'userId', 'getUserTradePartnersById');
+  const { data } = await apiClient.get<unknown>(`/api/users/${seg(userId)}/trade-partners`);
+  return partnerListSchema.parse(data);
+}
+
+/** GET /api/partners/user: the current user's partners, when no user uuid is known. */
+export async function getCurrentUserTradePartners(): Promise<TradePartner[]> {
+  const { data } = await apiClient.get<unknown>('/api/partners/user');
+  return partnerListSchema.parse(data);
+}
+
+// --- One partner --------------------------------------------------------------------------
+
+/** GET /api/partners/{id} */
+export async function getTradePartnerById(id: number): Promise<TradePartner> {
+  required(id, 'id', 'getTradePartnerById');
+  const { data } = await apiClient.get<unknown>(`/api/partners/${seg(id)}`);
+  return tradePartnerSchema.parse(data);
+}
+
+/** GET /api/partners/uuid/{uuid} */
+export async function getTradePartnerByUuid(uuid: string): Promise<TradePartner> {
+  required(uuid, 'uuid', 'getTradePartnerByUuid');
+  const { data } = await apiClient.get<unknown>(`/api/partners/uuid/${seg(uuid)}`);
+  return tradePartnerSchema.parse(data);
+}
+
+/** GET /api/partners/{id}/user-role: the current user's role in a partner. */
+export async function getTradePartnerUserRole(id: number | undefined): Promise<PartnerUserRole> {
+  // SPEC section 5.
+  if (id === undefined || id === null) throw new Error('Trade partner ID is undefined');
+  const { data } = await apiClient.get<unknown>(`/api/partners/${seg(id)}/user-role`);
+  return userRoleSchema.parse(data);
+}
+
+/** The company fields a partner is created or changed with; absent fields stay as they are. */
+export interface TradePartnerBody {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  legalForm?: string | null;
+  cocNumber?: string | null;
+  vatNumber?: string | null;
+  country?: string | null;
+}
+
+export interface AddressBody {
+  type?: Address['type'];
+  country: string;
+  city: string;
+  street: string;
+  houseNumber: string;
+  postCode: string;
+}
+
+export type CreateTradePartnerBody = TradePartnerBody & { name: string; address?: AddressBody };
+
+/** POST /api/partners: a new partner (with its first address); a non-staff creator becomes OWNER. */
+export async function createTradePartner(body: CreateTradePartnerBody): Promise<TradePartner> {
+  required(body, 'body', 'createTradePartner');
+  const { data } = await apiClient.post<unknown>('/api/partners', body);
+  return tradePartnerSchema.parse(data);
+}
+
+/** PATCH /api/partners/uuid/{uuid}: changes the company fields given. */
+export async function updateTradePartner(
+  uuid: string,
+  body: TradePartnerBody,
+): Promise<TradePartner> {
+  required(uuid, 'uuid', 'updateTradePartner');
+  required(body, 'body', 'updateTradePartner');
+  const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}`, body);
+  return tradePartnerSchema.parse(data);
+}
+
+// --- Addresses ----------------------------------------------------------------------------
+
+/** POST /api/partners/uuid/{uuid}/addresses: a new address, placed last. */
+export async function addAddress(partnerUuid: string, body: AddressBody): Promise<Address> {
+  required(partnerUuid, 'partnerUuid', 'addAddress');
+  required(body, 'body', 'addAddress');
+  const { data } = await apiClient.post<unknown>(
+    `/api/partners/uuid/${seg(partnerUuid)}/addresses`,
+    body,
+  );
+  return addressSchema.parse(data);
+}
+
+/** PATCH /api/partners/uuid/{uuid}/addresses/{addressUuid}: changes the fields given. */
+export async function updateAddress(
+  partnerUuid: string,
+  addressUuid: string,
+  body: Partial<AddressBody>,
+): Promise<Address> {
+  required(partnerUuid, 'partnerUuid', 'updateAddress');
+  required(addressUuid, 'addressUuid', 'updateAddress');
+  required(body, 'body', 'updateAddress');
+  const { data } = await apiClient.patch<unknown>(
+    `/api/partners/uuid/${seg(partnerUuid)}/addresses/${seg(addressUuid)}`,
+    body,
+  );
+  return addressSchema.parse(data);
+}
+
+// --- Terms --------------------------------------------------------------------------------
+
+/** PATCH /api/partners/{id}/terms */
+export async function setTermsAcceptedById(
+  id: number,
+  termsAccepted: boolean,
+): Promise<TradePartner> {
+  required(id, 'id', 'setTermsAcceptedById');
+  const { data } = await apiClient.patch<unknown>(`/api/partners/${seg(id)}/terms`, {
+    termsAccepted,
+  });
+  return tradePartnerSchema.parse(data);
+}
+
+/** PATCH /api/partners/uuid/{uuid}/terms */
+export async function setTermsAcceptedByUuid(
+  uuid: string,
+  termsAccepted: boolean,
+): Promise<TradePartner> {
+  required(uuid, 'uuid', 'setTermsAcceptedByUuid');
+  const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}/terms`, {
+    termsAccepted,
+  });
+  return tradePartnerSchema.parse(data);
+}
+
+// --- Contacts -----------------------------------------------------------------------------
+
+const contactListSchema = z.array(contactSchema);
+
+/** GET /api/partners/{id}/contacts */
+export async function getContactsByPartnerId(id: number): Promise<Contact[]> {
+  required(id, 'id', 'getContactsByPartnerId');
+  const { data } = await apiClient.get<unknown>(`/api/partners/${seg(id)}/contacts`);
+  return contactListSchema.parse(data);
+}
+
+/** GET /api/partners/uuid/{uuid}/contacts */
+export async function getContactsByPartnerUuid(uuid: string): Promise<Contact[]> {
+  required(uuid, 'uuid', 'getContactsByPartnerUuid');
+  const { data } = await apiClient.get<unknown>(`/api/partners/uuid/${seg(uuid)}/contacts`);
+  return contactListSchema.parse(data);
+}
+
+/** GET /api/partners/contacts/uuid/{uuid}: one contact. */
+export async function getContactByUuid(uuid: string): Promise<Contact> {
+  required(uuid, 'uuid', 'getContactByUuid');
+  const { data } = await apiClient.get<unknown>(`/api/partners/contacts/uuid/${seg(uuid)}`);
+  return contactSchema.parse(data);
+}
