@@ -9,7 +9,7 @@ const viewports = [
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const viewport of viewports) {
-    test(`sign-in and dashboard, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
+    test(`sign-in, dashboard and partners, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(viewport);
       const shot = async (screen: string) => {
@@ -32,6 +32,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       }
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await shot('dashboard');
+      await page.goto('/partners');
+      await expect(page.getByRole('link', { name: 'Van Dijk Logistics B.V.' })).toBeVisible();
+      await shot('partners');
+
+      await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).click();
+      await page.getByRole('tab', { name: 'Contacts' }).click();
+      await expect(page.getByRole('tabpanel')).toContainText('Olivia Smit');
+      await shot('partner-contacts');
+
       if (viewport.name === 'phone') {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
