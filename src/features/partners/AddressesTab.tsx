@@ -12,6 +12,7 @@ import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { removeAddress, saveAddress } from '@/features/partners/partnersSlice';
 import { EmptyState } from '@/features/partners/RequestFeedback';
 import { fieldErrorsOf } from '@/features/partners/serverErrors';
+import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { AddressForm, type AddressFormValues } from '@/features/tradePartner/AddressForm';
 import type { Address } from '@/features/tradePartner/tradePartnerApi';
@@ -29,7 +30,6 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
   const countryName = useCountryName();
   // null: closed; 'new': adding; an address: changing it.
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Address | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -64,25 +64,15 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
     }
   };
 
-  const remove = async (address: Address) => {
-    try {
-      await dispatch(
-        removeAddress({ partnerUuid: partner.uuid, addressUuid: address.uuid }),
-      ).unwrap();
-      dispatch(
-        notify.success(
-          'partners.notices.addressDeleted.title',
-          'partners.notices.addressDeleted.message',
-        ),
-      );
-    } catch (error) {
-      dispatch(
-        notify.error('partners.notices.failed.title', 'partners.notices.failed.message', {
-          values: { reason: isApiError(error) ? error.message : String(error) },
-        }),
-      );
-    }
-  };
+  const deleting = useConfirmedChange(
+    (address: Address) =>
+      dispatch(removeAddress({ partnerUuid: partner.uuid, addressUuid: address.uuid })).unwrap(),
+    () =>
+      notify.success(
+        'partners.notices.addressDeleted.title',
+        'partners.notices.addressDeleted.message',
+      ),
+  );
 
   return (
     <Card className="shadow-sm">
@@ -132,7 +122,7 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
                       <Button
                         variant="outline-danger"
                         size="sm"
-                        onClick={() => setDeleting(address)}
+                        onClick={() => deleting.ask(address)}
                         aria-label={t('partners.addresses.deleteNamed', {
                           address: streetLine(address),
                         })}
@@ -175,14 +165,12 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
       </Modal>
 
       <ConfirmDialog
-        show={deleting !== null}
+        {...deleting.dialog}
         title={t('partners.addresses.deleteTitle')}
         message={t('partners.addresses.deleteMessage', {
-          address: deleting ? streetLine(deleting) : '',
+          address: deleting.pending ? streetLine(deleting.pending) : '',
         })}
         confirmLabel={t('partners.actions.delete')}
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
-        onClose={() => setDeleting(null)}
       />
     </Card>
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
@@ -9,10 +8,12 @@ import { ConfirmDialog } from '@/features/partners/ConfirmDialog';
 import { ContactFormModal } from '@/features/partners/ContactFormModal';
 import { contactDisplayName } from '@/features/partners/contactName';
 import type { ContactInput } from '@/features/partners/partnersApi';
-import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { removeContact, saveContact } from '@/features/partners/partnersSlice';
+import { PartnerTable } from '@/features/partners/PartnerTable';
+import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { EmptyState } from '@/features/partners/RequestFeedback';
 import { fieldErrorsOf } from '@/features/partners/serverErrors';
+import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import type { Contact } from '@/features/tradePartner/tradePartnerApi';
 import { isApiError } from '@/lib/api-error';
 
@@ -21,7 +22,6 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>();
   const nameOf = (contact: Contact) => contactDisplayName(contact) ?? t('contacts.noContact');
@@ -51,22 +51,11 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
     }
   };
 
-  const remove = async (contact: Contact) => {
-    try {
-      await dispatch(
-        removeContact({ partnerUuid: partner.uuid, contactUuid: contact.uuid }),
-      ).unwrap();
-      dispatch(
-        notify.success('contacts.notices.deleted.title', 'contacts.notices.deleted.message'),
-      );
-    } catch (error) {
-      dispatch(
-        notify.error('partners.notices.failed.title', 'partners.notices.failed.message', {
-          values: { reason: isApiError(error) ? error.message : String(error) },
-        }),
-      );
-    }
-  };
+  const deleting = useConfirmedChange(
+    (contact: Contact) =>
+      dispatch(removeContact({ partnerUuid: partner.uuid, contactUuid: contact.uuid })).unwrap(),
+    () => notify.success('contacts.notices.deleted.title', 'contacts.notices.deleted.message'),
+  );
 
   const contacts = partner.tradePartnerContacts;
   const hasActions = can.edit || can.deleteContacts;
@@ -85,68 +74,55 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
         {contacts.length === 0 ? (
           <EmptyState>{t('contacts.empty')}</EmptyState>
         ) : (
-          <div className="table-responsive">
-            <Table className="partners-table align-middle mb-0">
-              <caption className="visually-hidden">{t('contacts.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('contacts.columns.name')}</th>
-                  <th scope="col">{t('contacts.columns.email')}</th>
-                  <th scope="col">{t('contacts.columns.phone')}</th>
-                  <th scope="col">{t('contacts.columns.jobTitle')}</th>
-                  {hasActions && (
-                    <th scope="col">
-                      <span className="visually-hidden">{t('partners.actions.label')}</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {contacts.map((contact) => (
-                  <tr key={contact.uuid}>
-                    <th scope="row" className="partners-name">
-                      {nameOf(contact)}
-                    </th>
-                    <td data-label={t('contacts.columns.email')}>
-                      {contact.email ? (
-                        <a href={`mailto:${contact.email}`}>{contact.email}</a>
-                      ) : (
-                        '–'
+          <PartnerTable
+            caption={t('contacts.heading')}
+            columns={[
+              t('contacts.columns.name'),
+              t('contacts.columns.email'),
+              t('contacts.columns.phone'),
+              t('contacts.columns.jobTitle'),
+            ]}
+            withActions={hasActions}
+          >
+            {contacts.map((contact) => (
+              <tr key={contact.uuid}>
+                <th scope="row" className="partners-name">
+                  {nameOf(contact)}
+                </th>
+                <td data-label={t('contacts.columns.email')}>
+                  {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : '–'}
+                </td>
+                <td data-label={t('contacts.columns.phone')}>{contact.phone ?? '–'}</td>
+                <td data-label={t('contacts.columns.jobTitle')}>{contact.jobTitle ?? '–'}</td>
+                {hasActions && (
+                  <td className="text-md-end">
+                    <div className="d-inline-flex gap-2">
+                      {can.edit && (
+                        <Button
+                          variant="outline-primary"
+                          size="sm"
+                          onClick={() => setEditing(contact)}
+                          aria-label={t('contacts.editNamed', { name: nameOf(contact) })}
+                        >
+                          {t('partners.actions.edit')}
+                        </Button>
                       )}
-                    </td>
-                    <td data-label={t('contacts.columns.phone')}>{contact.phone ?? '–'}</td>
-                    <td data-label={t('contacts.columns.jobTitle')}>{contact.jobTitle ?? '–'}</td>
-                    {hasActions && (
-                      <td className="text-md-end">
-                        <div className="d-inline-flex gap-2">
-                          {can.edit && (
-                            <Button
-                              variant="outline-primary"
-                              size="sm"
-                              onClick={() => setEditing(contact)}
-                              aria-label={t('contacts.editNamed', { name: nameOf(contact) })}
-                            >
-                              {t('partners.actions.edit')}
-                            </Button>
-                          )}
-                          {can.deleteContacts && (
-                            <Button
-                              variant="outline-danger"
-                              size="sm"
-                              onClick={() => setDeleting(contact)}
-                              aria-label={t('contacts.deleteNamed', { name: nameOf(contact) })}
-                            >
-                              {t('partners.actions.delete')}
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+                      {can.deleteContacts && (
+                        <Button
+                          variant="outline-danger"
+                          size="sm"
+                          onClick={() => deleting.ask(contact)}
+                          aria-label={t('contacts.deleteNamed', { name: nameOf(contact) })}
+                        >
+                          {t('partners.actions.delete')}
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </PartnerTable>
         )}
       </Card.Body>
 
@@ -158,12 +134,12 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
         fieldErrors={fieldErrors}
       />
       <ConfirmDialog
-        show={deleting !== null}
+        {...deleting.dialog}
         title={t('contacts.deleteTitle')}
-        message={t('contacts.deleteMessage', { name: deleting ? nameOf(deleting) : '' })}
+        message={t('contacts.deleteMessage', {
+          name: deleting.pending ? nameOf(deleting.pending) : '',
+        })}
         confirmLabel={t('partners.actions.delete')}
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
-        onClose={() => setDeleting(null)}
       />
     </Card>
   );

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import type { RequestStatus } from '@/lib/request-status';
 
 /** A spinner with its text, announced politely. */
 export function Loading({ label }: { label: string }) {
@@ -36,5 +37,33 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
       <p className="mb-3">{children}</p>
       {action}
     </div>
+  );
+}
+
+interface ListFeedbackProps {
+  /** The list's request; undefined while it belongs to another partner. */
+  status: RequestStatus | undefined;
+  count: number;
+  failed: string;
+  loading: string;
+  empty: string;
+  onRetry: () => void;
+}
+
+/** What a fetched list shows instead of (or above) its rows: failure, loading, or nothing found. */
+export function ListFeedback({
+  status,
+  count,
+  failed,
+  loading,
+  empty,
+  onRetry,
+}: ListFeedbackProps) {
+  return (
+    <>
+      {status === 'failed' && <LoadFailed message={failed} onRetry={onRetry} />}
+      {count === 0 && status !== 'failed' && status !== 'succeeded' && <Loading label={loading} />}
+      {status === 'succeeded' && count === 0 && <EmptyState>{empty}</EmptyState>}
+    </>
   );
 }

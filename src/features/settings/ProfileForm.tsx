@@ -2,7 +2,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useCountryOptions } from '@/features/country/useCountryOptions';
 import { SEXES, validateProfile, type ProfileFormValues } from '@/features/settings/profileValues';
-import { SelectField, SubmitButton, TextField } from '@/features/tradePartner/FormControls';
+import { SelectField, SubmitButton, TextField } from '@/components/ui/FormField';
 import { useFormModel, useSubmit } from '@/features/tradePartner/useFormModel';
 
 interface ProfileFormProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useCountryOptions } from '@/features/country/useCountryOptions';
-import { SelectField, TextField } from '@/features/tradePartner/FormControls';
+import { SelectField, TextField } from '@/components/ui/FormField';
 import { ADDRESS_TYPES, type AddressFormValues } from '@/features/tradePartner/formValues';
 import type { FormModel } from '@/features/tradePartner/useFormModel';
 

@@ -2,7 +2,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { AddressFields } from '@/features/tradePartner/AddressFields';
 import { CompanyFields } from '@/features/tradePartner/CompanyFields';
-import { SubmitButton } from '@/features/tradePartner/FormControls';
+import { SubmitButton } from '@/components/ui/FormField';
 import {
   EMPTY_ADDRESS,
   EMPTY_COMPANY,

@@ -3,11 +3,20 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import type { FormModel } from '@/features/tradePartner/useFormModel';
 import type { TranslationKey } from '@/lib/i18n';
 
+/** What a field needs of its form's state; what useFormModel returns is one. */
+export interface FieldModel<T extends object> {
+  values: T;
+  setField: <K extends keyof T>(field: K, value: T[K]) => void;
+  problemOf: (
+    field: keyof T,
+  ) => { kind: 'client'; problem: string } | { kind: 'server'; message: string } | null;
+  idPrefix: string;
+}
+
 interface FieldShellProps<T extends object> {
-  model: FormModel<T>;
+  model: FieldModel<T>;
   field: keyof T & string;
   label: string;
   required?: boolean;
@@ -74,7 +83,7 @@ function FieldShell<T extends object>({
 type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
 
 interface TextFieldProps<T extends object> {
-  model: FormModel<T>;
+  model: FieldModel<T>;
   field: TextKeys<T>;
   label: string;
   type?: 'text' | 'email' | 'tel' | 'url' | 'date';
@@ -115,7 +124,7 @@ export interface SelectOption {
 }
 
 interface SelectFieldProps<T extends object> {
-  model: FormModel<T>;
+  model: FieldModel<T>;
   field: TextKeys<T>;
   label: string;
   options: readonly SelectOption[];
