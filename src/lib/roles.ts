@@ -1,18 +1,13 @@
-/** Identity-provider roles, highest priority first (SPEC section 6). */
-export const ROLES = [
-  'NT24_SUPER_ADMIN',
-  'NT24_MANAGER',
-  'NT24_EMPLOYEE',
-  'NT24_TRADE_PARTNER',
-  'OWNER',
-  'CONTACT',
-] as const;
+import { effectiveRoles, ROLES, type Role } from '@common/roles';
 
-export type Role = (typeof ROLES)[number];
-
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
-}
+export {
+  ADMIN_ROLES,
+  effectiveRoles,
+  isRole,
+  ROLES,
+  STAFF_ROLES,
+  type Role,
+} from '@common/roles';
 
 /** The role shown for a user: the first of ROLES they hold, or null for 'No Role'. */
 export function primaryRole(roles: readonly string[]): Role | null {
@@ -41,34 +36,6 @@ export function roleWords(role: string): string {
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
-}
-
-/** Each role and the roles it directly includes (SPEC section 6); the server expands the same way. */
-const INCLUDES: Record<Role, readonly Role[]> = {
-  NT24_SUPER_ADMIN: ['NT24_MANAGER'],
-  NT24_MANAGER: ['NT24_EMPLOYEE'],
-  NT24_EMPLOYEE: [],
-  NT24_TRADE_PARTNER: [],
-  OWNER: ['CONTACT'],
-  CONTACT: [],
-};
-
-export const STAFF_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER', 'NT24_EMPLOYEE'];
-export const ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
-
-/**
- * The known roles a user holds, with every role they include, in priority order; names the
- * app does not know (offline_access, ...) are dropped.
- */
-export function effectiveRoles(roles: readonly string[]): Role[] {
-  const held = new Set<Role>();
-  const visit = (role: Role) => {
-    if (held.has(role)) return;
-    held.add(role);
-    INCLUDES[role].forEach(visit);
-  };
-  roles.filter(isRole).forEach(visit);
-  return ROLES.filter((role) => held.has(role));
 }
 
 /** Whether the user holds `role`, directly or through a role that includes it. */

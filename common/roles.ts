@@ -1,0 +1,53 @@
+/**
+ * The identity provider's realm roles and their hierarchy (SPEC section 6), one source for the
+ * server's authorization and the app's menus and guards.
+ */
+
+/** Highest priority first: the order also decides the primary role shown for a user. */
+export const ROLES = [
+  'NT24_SUPER_ADMIN',
+  'NT24_MANAGER',
+  'NT24_EMPLOYEE',
+  'NT24_TRADE_PARTNER',
+  'OWNER',
+  'CONTACT',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** Each role and the roles it directly includes. */
+const INCLUDES: Record<Role, readonly Role[]> = {
+  NT24_SUPER_ADMIN: ['NT24_MANAGER'],
+  NT24_MANAGER: ['NT24_EMPLOYEE'],
+  NT24_EMPLOYEE: [],
+  NT24_TRADE_PARTNER: [],
+  OWNER: ['CONTACT'],
+  CONTACT: [],
+};
+
+export const STAFF_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER', 'NT24_EMPLOYEE'];
+export const ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The known roles held, with every role they include, in priority order; names that are not
+ * ours (offline_access, ...) are dropped.
+ */
+export function effectiveRoles(roles: readonly string[]): Role[] {
+  const held = new Set<Role>();
+  const visit = (role: Role) => {
+    if (held.has(role)) return;
+    held.add(role);
+    INCLUDES[role].forEach(visit);
+  };
+  roles.filter(isRole).forEach(visit);
+  return ROLES.filter((role) => held.has(role));
+}
+
+/** Whether effective roles include a staff role. */
+export function isStaff(roles: readonly Role[]): boolean {
+  return roles.some((role) => STAFF_ROLES.includes(role));
+}
