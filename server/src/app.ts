@@ -11,6 +11,7 @@ import { loadOrCreateIdpKeys } from './idp/keys.js';
 import devIdentityProvider from './idp/plugin.js';
 import authRoutes from './modules/auth/routes.js';
 import countryRoutes from './modules/countries/routes.js';
+import documentRoutes from './modules/documents/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import { seedDemoPartners } from './modules/partners/demo-data.js';
 import partnerRoutes from './modules/partners/routes.js';
@@ -21,6 +22,7 @@ import db from './plugins/db.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import spa from './plugins/spa.js';
+import storage from './plugins/storage.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open. */
@@ -52,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(formbody);
   await app.register(db, { config, ...(options.database ? { database: options.database } : {}) });
+  await app.register(storage, { config });
 
   if (config.oidc.devProvider) {
     const keys = await loadOrCreateIdpKeys(config.dataDir);
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(countryRoutes);
   await app.register(partnerRoutes, { config });
   await app.register(searchRoutes);
+  await app.register(documentRoutes, { config });
 
   // The demo accounts exist once the development provider is registered (it seeds them).
   if (config.oidc.devProvider) await seedDemoPartners(app.db, app.log);

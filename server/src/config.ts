@@ -28,6 +28,26 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** The sender of outgoing mail. */
   MAIL_FROM: z.string().default('NT24 <no-reply@nt24.example>'),
+  /** Folder of the local document store; unused when S3_BUCKET is set. Default DATA_DIR/documents. */
+  DOCUMENT_STORE_DIR: z.string().optional(),
+  /** When set, documents live in this S3 (or S3-compatible) bucket instead of DOCUMENT_STORE_DIR. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Endpoint of an S3-compatible server (MinIO, Ceph...); unset for AWS itself. */
+  S3_ENDPOINT: z.union([z.url(), z.literal('')]).optional(),
+  /** Static credentials; unset: the AWS default credential chain (environment, profile, role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (endpoint/bucket/key), which MinIO and most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Prefix of every key in the bucket, e.g. `nt24/`, so the bucket can be shared. */
+  S3_PREFIX: z.string().default(''),
+  /** Largest accepted upload, in bytes. */
+  DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,7 +76,27 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
   };
+  /** Where document bytes live. */
+  storage: StorageConfig;
+  documents: {
+    /** Largest accepted upload, in bytes. */
+    maxBytes: number;
+  };
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+      /** Prepended to every key; empty or ending in '/'. */
+      prefix: string;
+    };
 
 export class ConfigError extends Error {}
 
@@ -69,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
   const devProvider = env.OIDC_ISSUER === undefined;
+  const dataDir = path.resolve(env.DATA_DIR);
   if (devProvider && env.NODE_ENV === 'production' && !env.ALLOW_DEMO_ACCOUNTS) {
     throw new ConfigError(
       'Refusing to start the development identity provider with demo accounts in production. ' +
@@ -81,7 +122,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     logLevel: env.LOG_LEVEL,
     publicUrl,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
     trustProxy: env.TRUST_PROXY,
@@ -96,5 +137,35 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM,
     },
+    storage: storageConfig(env, dataDir),
+    documents: { maxBytes: env.DOCUMENT_MAX_BYTES },
+  };
+}
+
+function storageConfig(env: Env, dataDir: string): StorageConfig {
+  if (!env.S3_BUCKET) {
+    return {
+      kind: 'local',
+      dir: env.DOCUMENT_STORE_DIR
+        ? path.resolve(env.DOCUMENT_STORE_DIR)
+        : path.join(dataDir, 'documents'),
+    };
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    throw new ConfigError(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither to use the AWS default credential chain.',
+    );
+  }
+  const prefix = env.S3_PREFIX.replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT.replace(/\/+$/, '') } : {}),
+    ...(accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
   };
 }

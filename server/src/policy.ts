@@ -100,6 +100,21 @@ export const policy = {
     return 'forbidden';
   },
 
+  /**
+   * A profile picture, which belongs to a person rather than a company: the person and staff
+   * read it; the person, super admins and managers replace or archive it. Anyone else is told
+   * it does not exist, as for a company's documents.
+   */
+  decideProfilePicture(
+    actor: AuthUser,
+    owner: { identityId: string },
+    action: 'read' | 'change',
+  ): Decision {
+    if (!policy.canReadUser(actor, owner)) return 'not-found';
+    if (action === 'change' && !policy.canEditUser(actor, owner)) return 'forbidden';
+    return 'allow';
+  },
+
   /** decidePartner, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */
   authorizePartner(
     actor: AuthUser,

@@ -23,6 +23,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null;
   }
+  interface FastifyInstance {
+    /**
+     * Checks the request's bearer token and sets `request.authUser`; 401 without a valid one.
+     * The onRequest hook calls it for every non-public /api route; public routes that accept a
+     * bearer token as one of several credentials call it themselves.
+     */
+    authenticate(request: FastifyRequest): Promise<AuthUser>;
+  }
   interface FastifyContextConfig {
     /** Reachable without a bearer token (health, readiness, self-service). */
     public?: boolean;
@@ -63,8 +71,7 @@ export default fp(
 
     app.decorateRequest('authUser', null);
 
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+    async function authenticate(request: FastifyRequest): Promise<AuthUser> {
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) throw new UnauthorizedError('A bearer token is required.');
       let claims: AccessTokenClaims;
@@ -91,6 +98,14 @@ export default fp(
         roles: effectiveRoles(tokenRoles),
         expiresAt: claims.exp!,
       };
+      return request.authUser;
+    }
+
+    app.decorate('authenticate', authenticate);
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+      await authenticate(request);
     });
   },
   { name: 'auth' },

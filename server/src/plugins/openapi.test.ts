@@ -21,9 +21,20 @@ describe('OpenAPI document', () => {
         '/api/auth/keycloak/ensure-user',
         '/api/auth/session/info',
         '/api/users/keycloak/{identityId}',
+        '/api/documents',
+        '/api/documents/filter',
+        '/api/documents/{documentId}',
+        '/api/documents/{documentId}/content',
+        '/api/documents/{documentId}/stream',
+        '/api/documents/{documentId}/thumbnail',
+        '/api/documents/{documentId}/token',
+        '/api/documents/entity-uuid/{entityName}/{entityUuid}',
+        '/api/documents/diagnose-s3',
       ]),
     );
     expect(document.components.schemas.User.properties.email).toBeDefined();
+    expect(document.components.schemas.Document.properties.accessToken).toBeDefined();
+    expect(document.paths['/api/documents'].post.operationId).toBe('uploadDocument');
   });
 
   it('is browsable without signing in', async () => {

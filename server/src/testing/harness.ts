@@ -8,6 +8,7 @@ import { buildApp, type App } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { loadOrCreateIdpKeys, type IdpKeys } from '../idp/keys.js';
+import { startS3Server } from './s3-server.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
@@ -130,5 +131,60 @@ export function person(username: string, roles: string[], sub: string = randomUU
     given_name: username[0]!.toUpperCase() + username.slice(1),
     family_name: 'Tester',
     realm_access: { roles },
+  };
+}
+
+export type StorageTarget = 'local' | 's3';
+
+/**
+ * Document tests run against both stores: the local folder, and S3 as spoken by s3rver in a
+ * child process (see s3-server.ts). Neither needs anything installed, so both always run.
+ */
+export function storageTargets(): StorageTarget[] {
+  return ['local', 's3'];
+}
+
+export interface StorageEnv {
+  /** Variables for startTestServer's `env`; empty for the local store (DATA_DIR/documents). */
+  env: Record<string, string>;
+  /** Stops the S3 server, if one was started. Call after closing the app. */
+  stop(): Promise<void>;
+}
+
+/** Starts what the storage target needs (s3rver for 's3') and answers the env that selects it. */
+export async function storageEnv(target: StorageTarget): Promise<StorageEnv> {
+  if (target === 'local') return { env: {}, stop: async () => undefined };
+  const s3 = await startS3Server();
+  return { env: s3.env, stop: () => s3.stop() };
+}
+
+/**
+ * A test server on the given database and document store; `close()` also stops the S3 server.
+ *
+ *   describe.each(storageTargets())('documents on %s', (storage) => {
+ *     let server: TestServer;
+ *     beforeAll(async () => { server = await startTestServerWithStorage('pglite', storage); });
+ *     afterAll(() => server?.close());
+ *   });
+ */
+export async function startTestServerWithStorage(
+  database: DatabaseTarget,
+  storage: StorageTarget,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const store = await storageEnv(storage);
+  let server: TestServer;
+  try {
+    server = await startTestServer(database, { ...store.env, ...env });
+  } catch (error) {
+    await store.stop();
+    throw error;
+  }
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await store.stop();
+    },
   };
 }

@@ -1,3 +1,4 @@
 export * from './users.js';
 export * from './idp.js';
 export * from './partners.js';
+export * from './documents.js';

@@ -1,0 +1,69 @@
+import { toIso, toIsoOrNull } from '../../api-schemas.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import type { AccessTokens } from './access-tokens.js';
+import type { DocumentView } from './repository.js';
+import type { Document } from './schemas.js';
+import { hasThumbnail } from './types.js';
+
+function uploaderName(uploader: NonNullable<DocumentView['uploader']>): string {
+  const name = [uploader.firstName, uploader.lastName].filter(Boolean).join(' ').trim();
+  return name || uploader.email || uploader.username || `User ${uploader.id}`;
+}
+
+/**
+ * Documents as the API answers them, each with an access token for `actor` (one signing pass
+ * for the whole list, one expiry).
+ */
+export async function presentDocuments(
+  tokens: AccessTokens,
+  actor: AuthUser,
+  views: DocumentView[],
+): Promise<Document[]> {
+  const issued = await tokens.issue(
+    actor,
+    views.map((view) => view.document.id),
+  );
+  return views.map((view) => {
+    const row = view.document;
+    const token = issued.get(row.id)!;
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      type: row.type,
+      status: row.status,
+      fileName: row.fileName,
+      contentType: row.contentType,
+      size: row.size,
+      sha256: row.sha256,
+      tradePartnerId: row.tradePartnerId,
+      tradePartnerUuid: view.tradePartnerUuid,
+      userId: row.userId,
+      userUuid: view.userUuid,
+      contactId: row.contactId,
+      contactUuid: view.contactUuid,
+      addressId: row.addressId,
+      addressUuid: view.addressUuid,
+      shipmentId: row.shipmentId,
+      orderId: row.orderId,
+      transportId: row.transportId,
+      uploadedBy: view.uploader
+        ? { id: view.uploader.id, name: uploaderName(view.uploader) }
+        : null,
+      createdAt: toIso(row.createdAt),
+      updatedAt: toIso(row.updatedAt),
+      archivedAt: toIsoOrNull(row.archivedAt),
+      hasThumbnail: hasThumbnail(row.contentType),
+      accessToken: token.token,
+      accessTokenExpiresAt: toIso(token.expiresAt),
+    };
+  });
+}
+
+export async function presentDocument(
+  tokens: AccessTokens,
+  actor: AuthUser,
+  view: DocumentView,
+): Promise<Document> {
+  const [document] = await presentDocuments(tokens, actor, [view]);
+  return document!;
+}

@@ -1,0 +1,98 @@
+import type { DocumentStatus, DocumentType } from '../../db/schema/documents.js';
+
+/** The entity names of SPEC section 3 a document can be looked up by. */
+export const ENTITY_NAMES = [
+  'tradepartner',
+  'tradepartnercontact',
+  'address',
+  'user',
+  'shipment',
+  'order',
+  'transport',
+] as const;
+export type EntityName = (typeof ENTITY_NAMES)[number];
+
+/** What a stored file may be, sniffed from its bytes; anything else is refused (415). */
+export const ACCEPTED_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/tiff',
+] as const;
+
+/** A profile picture is shown in an <img>: only the formats every browser draws. */
+export const PROFILE_PICTURE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Documents whose first page or picture the thumbnail call can draw. */
+export const hasThumbnail = (contentType: string): boolean =>
+  (ACCEPTED_CONTENT_TYPES as readonly string[]).includes(contentType);
+
+export const DOCUMENT_SORTS = [
+  'createdAt,desc',
+  'createdAt,asc',
+  'fileName,asc',
+  'fileName,desc',
+  'type,asc',
+  'type,desc',
+  'size,asc',
+  'size,desc',
+] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+
+export const THUMBNAIL_FORMATS = ['webp', 'png', 'jpeg'] as const;
+export type ThumbnailFormat = (typeof THUMBNAIL_FORMATS)[number];
+export const THUMBNAIL_FITS = ['cover', 'contain', 'inside', 'outside', 'fill'] as const;
+export type ThumbnailFit = (typeof THUMBNAIL_FITS)[number];
+
+/** English labels; the app translates by code. */
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  COC_EXTRACT: 'Chamber of Commerce extract',
+  ARTICLES_OF_ASSOCIATION: 'Articles of association',
+  UBO_REGISTER_EXTRACT: 'UBO register extract',
+  SHAREHOLDER_REGISTER: 'Shareholder register',
+  ID_DOCUMENT: 'Identity document',
+  PROOF_OF_ADDRESS: 'Proof of address',
+  BANK_STATEMENT: 'Bank statement',
+  VAT_CERTIFICATE: 'VAT certificate',
+  POWER_OF_ATTORNEY: 'Power of attorney',
+  FINANCIAL_STATEMENT: 'Financial statement',
+  CONTRACT: 'Contract',
+  INVOICE: 'Invoice',
+  CMR: 'CMR consignment note',
+  BILL_OF_LADING: 'Bill of lading',
+  PACKING_LIST: 'Packing list',
+  CERTIFICATE_OF_ORIGIN: 'Certificate of origin',
+  PHOTO: 'Photo',
+  PROFILE_PICTURE: 'Profile picture',
+  OTHER: 'Other',
+};
+
+/**
+ * Which documents a query is about. Every field narrows (AND); `none` means a link that cannot
+ * match anything yet (a shipment, order or transport named by uuid, a malformed address uuid).
+ */
+export interface DocumentConditions {
+  tradePartnerId?: number;
+  contactId?: number;
+  addressId?: number;
+  userId?: number;
+  shipmentId?: number;
+  orderId?: number;
+  transportId?: number;
+  types?: readonly DocumentType[];
+  statuses: readonly DocumentStatus[];
+  none?: boolean;
+}
+
+/**
+ * Who is asking, for the "only what you may read" condition: undefined for staff (they see
+ * everything); otherwise the identity whose memberships and profile pictures count.
+ */
+export type Viewer = { identityId: string } | undefined;
+
+/** The user-facing size limit, e.g. "25 MB", from the configured number of bytes. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${Number.isInteger(mb) ? mb : Number(mb.toFixed(1))} MB`;
+}

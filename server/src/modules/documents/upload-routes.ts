@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, ValidationError } from '../../errors.js';
+import { requireUser } from '../../plugins/auth.js';
+import { errorResponseSchema } from '../../plugins/errors.js';
+import { requireParameters } from './parameters.js';
+import {
+  documentSchema,
+  errors,
+  linkedUploadQuerySchema,
+  profilePictureUploadSchema,
+  shipmentParamsSchema,
+  tags,
+  transportParamsSchema,
+  uploadQuerySchema,
+} from './schemas.js';
+import type { UploadService } from './uploads.js';
+import type { UploadSource } from './upload.js';
+
+const uploadErrors = { ...errors, 413: errorResponseSchema, 415: errorResponseSchema };
+
+const description =
+  'multipart/form-data with the file in the field `file`. The type is sniffed from the bytes ' +
+  '(PDF, PNG, JPEG, WebP, TIFF; 415 otherwise); larger than DOCUMENT_MAX_BYTES is 413.';
+
+function contentLength(request: FastifyRequest): number | undefined {
+  const header = request.headers['content-length'];
+  return header === undefined ? undefined : Number(header);
+}
+
+/** The multipart part named `file`, or undefined when the request carries none. */
+async function filePart(
+  request: FastifyRequest,
+): Promise<{ filename: string; stream: UploadSource } | undefined> {
+  if (!request.isMultipart()) return undefined;
+  let part;
+  try {
+    part = await request.file();
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new ValidationError('The multipart body could not be read.');
+  }
+  if (!part) return undefined;
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    return undefined;
+  }
+  return { filename: part.filename, stream: part.file };
+}
+
+/** Uploads: the query is checked first, then the right to upload, then the bytes stream in. */
+const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
+  app,
+  { uploads },
+) => {
+  app.post(
+    '/api/documents',
+    {
+      schema: {
+        tags,
+        summary:
+          "Upload a document for a trade partner (or its contact or address), or a user's profile picture",
+        description,
+        operationId: 'uploadDocument',
+        querystring: uploadQuerySchema,
+        response: {
+          201: z.union([documentSchema, profilePictureUploadSchema]),
+          ...uploadErrors,
+        },
+      },
+      preValidation: requireParameters('uploadDocument', {
+        querystring: ['userId', 'documentType'],
+      }),
+    },
+    async (request, reply) => {
+      const result = await uploads.upload({
+        actor: requireUser(request),
+        target: { kind: 'document', query: request.query },
+        operation: 'uploadDocument',
+        contentLength: contentLength(request),
+        file: () => filePart(request),
+      });
+      return reply
+        .status(201)
+        .send(
+          result.imageUrl === undefined
+            ? result.document
+            : { imageUrl: result.imageUrl, document: result.document },
+        );
+    },
+  );
+
+  app.post(
+    '/api/documents/shipment/:shipmentId',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a document for a shipment',
+        description,
+        operationId: 'uploadShipmentDocument',
+        params: shipmentParamsSchema,
+        querystring: linkedUploadQuerySchema,
+        response: { 201: documentSchema, ...uploadErrors },
+      },
+      preValidation: requireParameters('uploadShipmentDocument', {
+        params: ['shipmentId'],
+        querystring: ['userId', 'documentType'],
+      }),
+    },
+    async (request, reply) => {
+      const result = await uploads.upload({
+        actor: requireUser(request),
+        target: {
+          kind: 'shipment',
+          shipmentId: request.params.shipmentId,
+          query: request.query,
+        },
+        operation: 'uploadShipmentDocument',
+        contentLength: contentLength(request),
+        file: () => filePart(request),
+      });
+      return reply.status(201).send(result.document);
+    },
+  );
+
+  app.post(
+    '/api/documents/transport/:transportId',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a document for a transport',
+        description,
+        operationId: 'uploadTransportDocument',
+        params: transportParamsSchema,
+        querystring: linkedUploadQuerySchema,
+        response: { 201: documentSchema, ...uploadErrors },
+      },
+      preValidation: requireParameters('uploadTransportDocument', {
+        params: ['transportId'],
+        querystring: ['userId', 'documentType'],
+      }),
+    },
+    async (request, reply) => {
+      const result = await uploads.upload({
+        actor: requireUser(request),
+        target: {
+          kind: 'transport',
+          transportId: request.params.transportId,
+          query: request.query,
+        },
+        operation: 'uploadTransportDocument',
+        contentLength: contentLength(request),
+        file: () => filePart(request),
+      });
+      return reply.status(201).send(result.document);
+    },
+  );
+};
+
+export default uploadRoutes;

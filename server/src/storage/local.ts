@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  ObjectNotFoundError,
+  type ByteRange,
+  type DocumentStore,
+  type ObjectStream,
+  type StoreDiagnosis,
+  type StoredObject,
+} from './storage.js';
+
+const SEGMENT = /^[A-Za-z0-9._-]+$/;
+/** Unfinished writes live here, inside the store, so the final rename never crosses a file system. */
+const TEMP_DIR = '.tmp';
+
+/**
+ * Keys come from the server, but they still become paths: refuse anything that could leave the
+ * store's folder or collide with its temp folder.
+ */
+export function assertValidKey(key: string): void {
+  const segments = key.split('/');
+  const valid =
+    key.length > 0 &&
+    key.length <= 1024 &&
+    segments.every((s) => SEGMENT.test(s) && s !== '.' && s !== '..') &&
+    segments[0] !== TEMP_DIR;
+  if (!valid) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}
+
+/** A document store in a folder of the local file system. */
+export function createLocalStore(dir: string): DocumentStore {
+  const root = path.resolve(dir);
+  const tempDir = path.join(root, TEMP_DIR);
+  const fileOf = (key: string): string => {
+    assertValidKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+
+  async function put(key: string, body: Readable): Promise<StoredObject> {
+    const file = fileOf(key);
+    await fs.mkdir(tempDir, { recursive: true });
+    const temp = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+    try {
+      await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+      // Flush to disk before the rename so a crash cannot leave a visible but truncated object.
+      const handle = await fs.open(temp, 'r+');
+      let size: number;
+      try {
+        await handle.sync();
+        size = (await handle.stat()).size;
+      } finally {
+        await handle.close();
+      }
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.rename(temp, file);
+      return { size };
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async function get(key: string, range?: ByteRange): Promise<ObjectStream> {
+    const file = fileOf(key);
+    // Open first, so a missing file fails here and not later, inside the caller's pipe.
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, 'r');
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw new ObjectNotFoundError(key);
+      const body = createReadStream('', {
+        fd: handle,
+        autoClose: true,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
+      return { body, size: stats.size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async function stat(key: string): Promise<StoredObject | undefined> {
+    try {
+      const stats = await fs.stat(fileOf(key));
+      return stats.isFile() ? { size: stats.size } : undefined;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async function remove(key: string): Promise<void> {
+    await fs.rm(fileOf(key), { force: true });
+  }
+
+  async function diagnose(): Promise<StoreDiagnosis> {
+    const started = performance.now();
+    const probe = `diagnostics/probe-${randomBytes(6).toString('hex')}`;
+    const result = (reachable: boolean, writable: boolean, message: string): StoreDiagnosis => ({
+      backend: 'local',
+      location: root,
+      reachable,
+      writable,
+      latencyMs: Math.round(performance.now() - started),
+      message,
+    });
+    try {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root);
+    } catch (error) {
+      return result(false, false, `Folder ${root} is not accessible: ${messageOf(error)}`);
+    }
+    try {
+      const payload = Buffer.from(`probe ${new Date().toISOString()}`);
+      await put(probe, Readable.from([payload]));
+      const { body } = await get(probe);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      if (!Buffer.concat(chunks).equals(payload)) throw new Error('the probe read back differs');
+      await remove(probe);
+      return result(true, true, `Folder ${root} is reachable and writable.`);
+    } catch (error) {
+      await remove(probe).catch(() => undefined);
+      return result(true, false, `Folder ${root} is not writable: ${messageOf(error)}`);
+    }
+  }
+
+  return { backend: 'local', put, get, stat, delete: remove, diagnose };
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
