@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { RequireAuth } from '@/features/auth/RequireAuth';
 import { RequireRole } from '@/features/auth/RequireRole';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { DocumentUploadPage } from '@/features/documents/DocumentUploadPage';
 import { AccessDeniedPage } from '@/features/errors/AccessDeniedPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
@@ -106,7 +107,14 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireRole roles={['OWNER', 'CONTACT']} />,
                 errorElement: pageError,
-                children: [notYet(paths.documentsUpload, 'pages.documentUpload')],
+                children: [
+                  {
+                    path: paths.documentsUpload,
+                    element: <DocumentUploadPage />,
+                    errorElement: pageError,
+                    handle: { titleKey: 'pages.documentUpload' } satisfies Handle,
+                  },
+                ],
               },
               {
                 path: paths.settings,

@@ -21,6 +21,7 @@ import storage from 'redux-persist/es/storage';
 import { signedOut } from '@/features/auth/authActions';
 import { authSlice } from '@/features/auth/authSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/features/country/countrySlice';
+import { documentsSlice } from '@/features/documents/documentsSlice';
 import { languageSlice } from '@/features/language/languageSlice';
 import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/features/layout/layoutSlice';
 import { notificationsSlice } from '@/features/notifications/notificationsSlice';
@@ -71,6 +72,7 @@ const rootReducer = combineReducers({
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [languageSlice.reducerPath]: languageSlice.reducer,
   [partnersSlice.reducerPath]: partnersSlice.reducer,
+  [documentsSlice.reducerPath]: documentsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -2,6 +2,7 @@ import {
   formatCurrency,
   formatDate,
   formatDateTime,
+  formatFileSize,
   formatNumber,
   numberSeparators,
   parseNumber,
@@ -88,5 +89,16 @@ describe('numbers (SPEC sections 5 and 9)', () => {
     expect(parseNumber('12 kg', 'en')).toBe(0);
     expect(parseNumber(Number.NaN, 'en')).toBe(0);
     expect(parseNumber(7.25, 'en')).toBe(7.25);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses the largest unit below 1024, with one decimal under 100', () => {
+    expect(formatFileSize(0, 'en')).toBe('0 B');
+    expect(formatFileSize(512, 'en')).toBe('512 B');
+    expect(formatFileSize(1536, 'en')).toBe('1.5 KB');
+    expect(formatFileSize(25 * 1024 * 1024, 'en')).toBe('25 MB');
+    expect(formatFileSize(2.25 * 1024 * 1024, 'nl')).toBe('2,3 MB');
+    expect(formatFileSize(300 * 1024, 'en')).toBe('300 KB');
   });
 });

@@ -108,3 +108,18 @@ export function parseNumber(
   const value = Number(normalised);
   return Number.isFinite(value) ? value : 0;
 }
+
+const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** A file size for people: '512 B', '1.5 MB' (in the locale's notation, 1024-based). */
+export function formatFileSize(bytes: number, locale: string = browserLocale()): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  return `${number} ${FILE_SIZE_UNITS[unit]}`;
+}

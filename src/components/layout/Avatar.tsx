@@ -1,3 +1,5 @@
+import { useAuthorizedImage } from '@/lib/useAuthorizedImage';
+
 /** The first letters of a name's first and last words: 'Mark de Vries' → 'MV'. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -7,10 +9,23 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** A round badge with the person's initials; decorative, the name is always written next to it. */
-export function Avatar({ name }: { name: string }) {
+interface AvatarProps {
+  name: string;
+  /** The profile picture's address; the initials show while it loads, or when it fails. */
+  picture?: string | null;
+  className?: string;
+}
+
+/**
+ * A round badge with the person's picture or initials; decorative, the name is always written
+ * next to it.
+ */
+export function Avatar({ name, picture, className }: AvatarProps) {
+  const src = useAuthorizedImage(picture);
+  const classes = className ? `app-avatar ${className}` : 'app-avatar';
+  if (src) return <img className={`${classes} app-avatar-picture`} src={src} alt="" />;
   return (
-    <span className="app-avatar" aria-hidden="true">
+    <span className={classes} aria-hidden="true">
       {initials(name)}
     </span>
   );

@@ -2,39 +2,23 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
-import { sessionStarted } from '@/features/auth/authSlice';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
-import { markToken, makeStore, renderWithProviders } from '../../../tests/render-with-providers';
+import { renderApp, stubMatchMedia } from '../../../tests/render-app';
+import { markToken, renderWithProviders } from '../../../tests/render-with-providers';
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
 }
 
-async function renderShell(path: string, roles = markToken.roles) {
-  const store = makeStore();
-  store.dispatch(sessionStarted({ ...markToken, roles }));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />, { store });
-  await screen.findByRole('banner');
-  return { router, store };
-}
+const renderShell = (path: string, roles = markToken.roles) =>
+  renderApp(path, { ...markToken, roles });
 
 const mainMenu = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 beforeEach(() => {
   localStorage.clear();
   setWidth(1280);
-  // jsdom has no matchMedia; react-bootstrap's off-canvas asks it about breakpoints.
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia();
 });
 
 afterEach(() => vi.unstubAllGlobals());

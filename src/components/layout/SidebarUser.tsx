@@ -3,13 +3,14 @@ import Tooltip from 'react-bootstrap/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { Avatar } from '@/components/layout/Avatar';
-import { selectDisplayName, selectRoles } from '@/features/user/userSlice';
+import { selectDisplayName, selectProfilePicture, selectRoles } from '@/features/user/userSlice';
 import { isRole, primaryRole, roleLabelKey, roleWords } from '@/lib/roles';
 
 /** The signed-in person at the foot of the sidebar: name, primary role, all roles on hover. */
 export function SidebarUser() {
   const { t } = useTranslation();
   const name = useAppSelector(selectDisplayName);
+  const picture = useAppSelector(selectProfilePicture);
   const roles = useAppSelector(selectRoles);
   const known = roles.filter(isRole);
   const allRoles =
@@ -24,7 +25,7 @@ export function SidebarUser() {
     <OverlayTrigger placement="top" overlay={<Tooltip id="app-sidebar-roles">{tooltip}</Tooltip>}>
       {/* Focusable so the role list is reachable from the keyboard too. */}
       <div className="app-sidebar-user" tabIndex={0}>
-        <Avatar name={name} />
+        <Avatar name={name} picture={picture} />
         <span className="app-sidebar-user-text">
           <span className="app-sidebar-user-name">{name || t('userMenu.account')}</span>
           <span className="app-sidebar-user-role">

@@ -12,7 +12,7 @@ import {
   selectMenuSize,
   selectViewport,
 } from '@/features/layout/layoutSlice';
-import { selectDisplayName } from '@/features/user/userSlice';
+import { selectDisplayName, selectProfilePicture } from '@/features/user/userSlice';
 
 /**
  * The person's menu in the topbar. Its items exist only while it is open, so 'Sign out' here
@@ -22,6 +22,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const name = useAppSelector(selectDisplayName);
+  const picture = useAppSelector(selectProfilePicture);
   const viewport = useAppSelector(selectViewport);
   const layout = useAppSelector(selectLayoutType);
   const collapsed = useAppSelector(selectMenuSize) !== 'default';
@@ -31,7 +32,7 @@ export function UserMenu() {
   return (
     <Dropdown align="end">
       <Dropdown.Toggle variant="link" className="app-topbar-btn app-user-toggle">
-        <Avatar name={name} />
+        <Avatar name={name} picture={picture} />
         <span className="app-user-toggle-name">{name || t('userMenu.account')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu role="menu" className="shadow-sm">

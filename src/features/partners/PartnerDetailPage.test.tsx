@@ -4,9 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
 import { sessionStarted } from '@/features/auth/authSlice';
+import { documentJson, mockDocumentsApi } from '@/features/documents/testData';
 import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
 import { acmeUuid, invitationJson, membersJson, partnerJson } from '@/features/partners/testData';
 import { server } from '../../../tests/msw-server';
+import { stubMatchMedia } from '../../../tests/render-app';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 
 function partnerApi(overrides: Record<string, unknown> = {}) {
@@ -52,7 +54,14 @@ describe('PartnerDetailPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Acme Logistics B.V.' }),
     ).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Company', 'Addresses', 'Contacts', 'Members', 'Invitations']);
+    expect(tabNames()).toEqual([
+      'Company',
+      'Addresses',
+      'Contacts',
+      'Documents',
+      'Members',
+      'Invitations',
+    ]);
     expect(screen.getByRole('button', { name: 'Edit company' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Contacts' }));
@@ -81,7 +90,7 @@ describe('PartnerDetailPage', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Acme Logistics B.V.' });
     expect(screen.getByText('Your access: Viewer')).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Company', 'Addresses', 'Contacts', 'Members']);
+    expect(tabNames()).toEqual(['Company', 'Addresses', 'Contacts', 'Documents', 'Members']);
     expect(screen.queryByRole('button', { name: 'Edit company' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Addresses' }));
@@ -189,14 +198,7 @@ describe('PartnerDetailPage', () => {
 
   it("names the page in the trail and the window title: 'Trade Partners' → its name", async () => {
     partnerApi();
-    vi.stubGlobal('matchMedia', (media: string) => ({
-      matches: false,
-      media,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    }));
+    stubMatchMedia();
     try {
       const store = makeStore();
       store.dispatch(sessionStarted(markToken));
@@ -216,5 +218,47 @@ describe('PartnerDetailPage', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  describe('the Documents tab', () => {
+    const documentsApi = () =>
+      mockDocumentsApi([documentJson({ tradePartnerId: 42, tradePartnerUuid: acmeUuid })]);
+
+    it("lists the partner's documents, with upload, type and archive for staff", async () => {
+      partnerApi();
+      const requests = documentsApi();
+      renderDetail(['NT24_EMPLOYEE']);
+
+      await userEvent.click(await screen.findByRole('tab', { name: 'Documents' }));
+      expect(await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' })).toBeInTheDocument();
+      expect(requests[0]).toContain(`tradePartnerUuid=${acmeUuid}`);
+      expect(screen.getByRole('heading', { name: 'Upload documents' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Document type' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Browse')).toHaveAttribute('type', 'file');
+      expect(
+        screen.getByRole('option', { name: 'The company: Acme Logistics B.V.' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('option', { name: 'Olivia Smit' })).toBeInTheDocument();
+      expect(
+        screen.getByRole('combobox', { name: 'Type of kvk-uittreksel.pdf' }),
+      ).toBeInTheDocument();
+      expect(
+        screen.getByRole('button', { name: 'Archive kvk-uittreksel.pdf' }),
+      ).toBeInTheDocument();
+    });
+
+    it('shows a VIEWER the documents without upload or changes', async () => {
+      partnerApi({ role: 'CONTACT', accessLevel: 'VIEWER' });
+      documentsApi();
+      renderDetail(['CONTACT']);
+
+      await userEvent.click(await screen.findByRole('tab', { name: 'Documents' }));
+      expect(await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'View kvk-uittreksel.pdf' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Upload documents' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Browse')).not.toBeInTheDocument();
+      expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
+import './partners.css';
 
 interface PartnerTableProps {
   /** Read by screen readers only. */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AddressesTab } from '@/features/partners/AddressesTab';
 import { CompanyTab } from '@/features/partners/CompanyTab';
 import { ContactsTab } from '@/features/partners/ContactsTab';
+import { DocumentsTab } from '@/features/partners/DocumentsTab';
 import { InvitationsTab } from '@/features/partners/InvitationsTab';
 import { MembersTab } from '@/features/partners/MembersTab';
 import type { PartnerPermissions } from '@/features/partners/partnerAccess';
@@ -27,6 +28,7 @@ export const PARTNER_TABS: readonly PartnerTab[] = [
   { key: 'company', titleKey: 'partners.tabs.company', Component: CompanyTab },
   { key: 'addresses', titleKey: 'partners.tabs.addresses', Component: AddressesTab },
   { key: 'contacts', titleKey: 'partners.tabs.contacts', Component: ContactsTab },
+  { key: 'documents', titleKey: 'partners.tabs.documents', Component: DocumentsTab },
   { key: 'members', titleKey: 'partners.tabs.members', Component: MembersTab },
   {
     key: 'invitations',

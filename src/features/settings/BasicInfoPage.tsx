@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
+import { ProfilePictureUpload } from '@/features/documents/ProfilePictureUpload';
 import { notify } from '@/features/notifications/notificationsSlice';
 import {
   completeProfileStep,
@@ -104,6 +105,7 @@ export function BasicInfoPage() {
                 <p className="mb-0">{t('onboarding.welcome.message')}</p>
               </Alert>
             )}
+            <ProfilePictureUpload />
             <p className="text-body-secondary">{t('settings.basicInfo.intro')}</p>
             {form}
           </Card.Body>

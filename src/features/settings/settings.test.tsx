@@ -1,41 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '@/app/router';
-import { sessionStarted } from '@/features/auth/authSlice';
+import type { createMemoryRouter } from 'react-router-dom';
 import type { TokenIdentity } from '@/lib/token';
 import { deVriesTrading, errorBody, markDeVries } from '../../../tests/msw-handlers';
 import { server } from '../../../tests/msw-server';
-import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
+import { renderApp as renderWholeApp, stubMatchMedia } from '../../../tests/render-app';
+import { markToken } from '../../../tests/render-with-providers';
 
 const partnerToken: TokenIdentity = { ...markToken, roles: ['NT24_TRADE_PARTNER'] };
 
-/** The whole app at `path`, signed in with `token`; start-up runs as in the browser. */
-async function renderApp(path: string, token = partnerToken) {
-  const store = makeStore();
-  store.dispatch(sessionStarted(token));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  renderWithProviders(<RouterProvider router={router} />, { store });
-  await screen.findByRole('banner');
-  return { router, store };
-}
+/** The whole app at `path`, signed in as a trade partner unless `token` says otherwise. */
+const renderApp = (path: string, token = partnerToken) => renderWholeApp(path, token);
 
 const location = (router: ReturnType<typeof createMemoryRouter>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
 beforeEach(() => {
   localStorage.clear();
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: false,
-    media,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia();
 });
 
 afterEach(() => vi.unstubAllGlobals());

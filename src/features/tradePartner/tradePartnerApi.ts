@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
+import { required, seg } from '@/lib/api-params';
 
 // The trade partner, address, contact and terms calls of docs/api/partners.md (SPEC section 7,
 // 'Users and partners'): one typed function per endpoint.
@@ -108,16 +109,6 @@ export type TradePartner = z.infer<typeof tradePartnerSchema>;
 const partnerListSchema = z.array(tradePartnerSchema);
 const userRoleSchema = z.object({ role: roleSchema, accessLevel: accessLevelSchema });
 export type PartnerUserRole = z.infer<typeof userRoleSchema>;
-
-/** SPEC section 5: a missing path parameter fails before any request is made. */
-function required<T>(value: T | null | undefined, name: string, call: string): T {
-  if (value === null || value === undefined || value === '') {
-    throw new Error(`Required parameter ${name} was null or undefined when calling ${call}.`);
-  }
-  return value;
-}
-
-const seg = (value: string | number) => encodeURIComponent(String(value));
 
 // --- The user's partners ------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-import { createSelector, createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
@@ -32,7 +32,12 @@ export const fetchUser = createAppAsyncThunk(
 export const userSlice = createSlice({
   name: 'user',
   initialState,
-  reducers: {},
+  reducers: {
+    /** The user's new profile picture (an /api path that needs the bearer token). */
+    profilePictureChanged(state, action: PayloadAction<string>) {
+      if (state.user) state.user.profilePicture = action.payload;
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(signedOut, () => initialState)
@@ -55,7 +60,10 @@ export const userSlice = createSlice({
   },
 });
 
+export const { profilePictureChanged } = userSlice.actions;
+
 export const selectUser = (state: RootState) => state.user.user;
+export const selectProfilePicture = (state: RootState) => state.user.user?.profilePicture ?? null;
 export const selectUserStatus = (state: RootState) => state.user.status;
 
 const NO_ROLES: readonly string[] = [];
