@@ -6,6 +6,8 @@ export interface ServerOptions {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** More environment for the server (a document store, a log level). */
+  env?: Record<string, string>;
 }
 
 /** A fresh, empty PostgreSQL database of this name on the server DATABASE_URL points at. */
@@ -41,6 +43,7 @@ export function spawnServer(options: ServerOptions): ChildProcess {
       PUBLIC_URL: `http://localhost:${options.port}`,
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
   });
 }

@@ -1,0 +1,169 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { minimalPdf } from '../server/src/testing/minimal-pdf';
+import { signIn, signOutFromMenu } from './support/accounts';
+
+const PDF = 'coc-extract.pdf';
+const PHOTO = 'warehouse.jpg';
+
+/** A photo-like JPEG: a sky, a field and a building, drawn from SVG. */
+function photo(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#3b82c4"/><stop offset="1" stop-color="#cfe6f7"/></linearGradient></defs>
+    <rect width="960" height="640" fill="url(#sky)"/>
+    <rect y="420" width="960" height="220" fill="#5d8a3a"/>
+    <rect x="260" y="250" width="440" height="200" fill="#b5452f"/>
+    <polygon points="240,250 480,150 720,250" fill="#7a2e20"/>
+    <rect x="430" y="350" width="100" height="100" fill="#3a2a20"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Waits until the image has loaded and has pixels: a thumbnail the browser could draw. */
+async function expectDrawn(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+async function upload(
+  page: Page,
+  type: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await page.getByLabel('Document type').selectOption({ label: type });
+  await page.getByLabel('Browse').setInputFiles(file);
+  const item = page
+    .getByRole('list', { name: 'Files' })
+    .getByRole('listitem')
+    .filter({ hasText: file.name });
+  await expect(item).toContainText('Uploaded');
+}
+
+test('an owner uploads a PDF and a photo, views the PDF and archives the photo; the manager sees the PDF', async ({
+  page,
+}) => {
+  await signIn(page, 'owner');
+  await page.getByRole('link', { name: 'Document Upload' }).click();
+  await expect(page.getByRole('heading', { name: 'Document Upload', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Belongs to')).toHaveValue(/.+/);
+
+  await upload(page, 'Chamber of Commerce extract', {
+    name: PDF,
+    mimeType: 'application/pdf',
+    buffer: minimalPdf('Van Dijk Logistics B.V. - extract from the trade register'),
+  });
+  await upload(page, 'Photo', { name: PHOTO, mimeType: 'image/jpeg', buffer: await photo() });
+
+  // Both in the company's list, each with a thumbnail the server rendered.
+  await expectDrawn(page.getByRole('img', { name: PDF }));
+  await expectDrawn(page.getByRole('img', { name: PHOTO }));
+
+  // The PDF opens inline in the viewer.
+  await page.getByRole('button', { name: `View ${PDF}` }).click();
+  const viewer = page.getByRole('dialog', { name: PDF });
+  await expect(viewer).toBeVisible();
+  const frame = viewer.locator(`iframe[title="${PDF}"]`);
+  await expect(frame).toHaveAttribute('src', /\/stream\?.*disposition=inline/);
+  const shown = await page.request.get((await frame.getAttribute('src'))!);
+  expect(shown.status()).toBe(200);
+  expect(shown.headers()['content-type']).toBe('application/pdf');
+  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'href',
+    /disposition=attachment/,
+  );
+  await viewer.getByRole('button', { name: 'Close' }).first().click();
+  await expect(viewer).toHaveCount(0);
+
+  // Archiving the photo takes it off the list.
+  await page.getByRole('button', { name: `Archive ${PHOTO}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Archive document?' });
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(page.getByRole('img', { name: PHOTO })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: PDF })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('img', { name: PDF })).toBeVisible();
+  await expect(page.getByRole('img', { name: PHOTO })).toHaveCount(0);
+  await signOutFromMenu(page, 'Olivia Smit');
+
+  // Staff see the PDF on the company's Documents tab.
+  await signIn(page, 'manager');
+  await page.goto('/partners');
+  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).click();
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expectDrawn(page.getByRole('tabpanel').getByRole('img', { name: PDF }));
+  await expect(page.getByRole('tabpanel').getByRole('img', { name: PHOTO })).toHaveCount(0);
+});
+
+test('a person changes their profile picture and sees it in the sidebar', async ({ page }) => {
+  await signIn(page, 'partner');
+  await page.goto('/settings/basic-info');
+  const section = page.getByRole('region', { name: 'Profile picture' });
+  await section.getByLabel('Change picture').setInputFiles({
+    name: 'me.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo(),
+  });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Profile picture changed' }),
+  ).toBeVisible();
+  await expectDrawn(page.locator('.app-sidebar-user img.app-avatar'));
+  await page.reload();
+  await expectDrawn(page.locator('.app-sidebar-user img.app-avatar'));
+});
+
+// The new screens as a person sees them, kept as test artefacts to look at.
+const viewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const viewport of viewports) {
+    test(`document screens, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      // A dialog is shot as the window shows it; a full-page shot would tear its fixed layers.
+      const shot = async (screen: string, fullPage = true) => {
+        await page.waitForFunction(() =>
+          document.getAnimations().every((animation) => animation.playState !== 'running'),
+        );
+        await page.screenshot({
+          path: testInfo.outputPath(`${screen}-${colorScheme}-${viewport.name}.png`),
+          fullPage,
+        });
+      };
+
+      await signIn(page, 'owner');
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      }
+      await page.goto('/documents/upload');
+      await upload(page, 'Photo', {
+        name: `site-${colorScheme}-${viewport.name}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photo(),
+      });
+      await expectDrawn(
+        page.getByRole('img', { name: `site-${colorScheme}-${viewport.name}.jpg` }),
+      );
+      await shot('documents-upload');
+
+      await page
+        .getByRole('button', { name: `View site-${colorScheme}-${viewport.name}.jpg` })
+        .click();
+      const viewer = page.getByRole('dialog', { name: `site-${colorScheme}-${viewport.name}.jpg` });
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expectDrawn(
+        viewer.getByRole('img', { name: `site-${colorScheme}-${viewport.name}.jpg` }),
+      );
+      await shot('documents-viewer', false);
+      await viewer.getByRole('button', { name: 'Close' }).first().click();
+
+      await page.goto('/settings/basic-info');
+      await expect(page.getByRole('region', { name: 'Profile picture' })).toBeVisible();
+      await shot('profile-picture');
+    });
+  }
+}
