@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   ObjectNotFoundError,
@@ -11,6 +11,7 @@ import {
   type ObjectStream,
   type StoreDiagnosis,
   type StoredObject,
+  writeProbe,
 } from './storage.js';
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;
@@ -105,7 +106,6 @@ export function createLocalStore(dir: string): DocumentStore {
 
   async function diagnose(): Promise<StoreDiagnosis> {
     const started = performance.now();
-    const probe = `diagnostics/probe-${randomBytes(6).toString('hex')}`;
     const result = (reachable: boolean, writable: boolean, message: string): StoreDiagnosis => ({
       backend: 'local',
       location: root,
@@ -121,16 +121,9 @@ export function createLocalStore(dir: string): DocumentStore {
       return result(false, false, `Folder ${root} is not accessible: ${messageOf(error)}`);
     }
     try {
-      const payload = Buffer.from(`probe ${new Date().toISOString()}`);
-      await put(probe, Readable.from([payload]));
-      const { body } = await get(probe);
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk as Buffer);
-      if (!Buffer.concat(chunks).equals(payload)) throw new Error('the probe read back differs');
-      await remove(probe);
+      await writeProbe({ put, get, delete: remove });
       return result(true, true, `Folder ${root} is reachable and writable.`);
     } catch (error) {
-      await remove(probe).catch(() => undefined);
       return result(true, false, `Folder ${root} is not writable: ${messageOf(error)}`);
     }
   }

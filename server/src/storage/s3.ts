@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -15,6 +14,7 @@ import {
   type ObjectStream,
   type StoreDiagnosis,
   type StoredObject,
+  writeProbe,
 } from './storage.js';
 import { uploadStream } from './s3-upload.js';
 
@@ -127,18 +127,10 @@ export function createS3Store(options: S3StoreOptions): S3Store {
     } catch (error) {
       return result(false, false, `Bucket ${bucket} is not reachable: ${describe(error)}`);
     }
-    const probe = `diagnostics/probe-${randomBytes(6).toString('hex')}`;
     try {
-      const payload = Buffer.from(`probe ${new Date().toISOString()}`);
-      await put(probe, Readable.from([payload]), 'text/plain');
-      const { body } = await get(probe);
-      const chunks: Buffer[] = [];
-      for await (const chunk of body) chunks.push(chunk as Buffer);
-      if (!Buffer.concat(chunks).equals(payload)) throw new Error('the probe read back differs');
-      await remove(probe);
+      await writeProbe({ put, get, delete: remove });
       return result(true, true, `Bucket ${bucket} is reachable and writable.`);
     } catch (error) {
-      await remove(probe).catch(() => undefined);
       return result(
         true,
         false,

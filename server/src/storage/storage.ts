@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 
 /** A byte range, both ends inclusive, as an HTTP Range header names it. */
 export interface ByteRange {
@@ -53,5 +54,25 @@ export class ObjectNotFoundError extends Error {
   constructor(readonly key: string) {
     super(`No stored object ${key}`);
     this.name = 'ObjectNotFoundError';
+  }
+}
+
+/**
+ * Writes a small probe object, reads it back and removes it: throws when any of it fails (the
+ * probe is then removed if it can be). The write check of both stores' diagnose().
+ */
+export async function writeProbe(store: Pick<DocumentStore, 'put' | 'get' | 'delete'>) {
+  const probe = `diagnostics/probe-${randomBytes(6).toString('hex')}`;
+  try {
+    const payload = Buffer.from(`probe ${new Date().toISOString()}`);
+    await store.put(probe, Readable.from([payload]), 'text/plain');
+    const { body } = await store.get(probe);
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    if (!Buffer.concat(chunks).equals(payload)) throw new Error('the probe read back differs');
+    await store.delete(probe);
+  } catch (error) {
+    await store.delete(probe).catch(() => undefined);
+    throw error;
   }
 }
