@@ -1,32 +1,10 @@
 import { z } from 'zod';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, type DocumentType } from '@common/documents';
 
 // The shapes of docs/api/documents.md: types, statuses, the document and list answers.
 
-export const DOCUMENT_TYPES = [
-  'COC_EXTRACT',
-  'ARTICLES_OF_ASSOCIATION',
-  'UBO_REGISTER_EXTRACT',
-  'SHAREHOLDER_REGISTER',
-  'ID_DOCUMENT',
-  'PROOF_OF_ADDRESS',
-  'BANK_STATEMENT',
-  'VAT_CERTIFICATE',
-  'POWER_OF_ATTORNEY',
-  'FINANCIAL_STATEMENT',
-  'CONTRACT',
-  'INVOICE',
-  'CMR',
-  'BILL_OF_LADING',
-  'PACKING_LIST',
-  'CERTIFICATE_OF_ORIGIN',
-  'PHOTO',
-  'PROFILE_PICTURE',
-  'OTHER',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-export const DOCUMENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '@common/documents';
+export type { DocumentStatus, DocumentType } from '@common/documents';
 
 export type EntityName =
   'tradepartner' | 'tradepartnercontact' | 'address' | 'user' | 'shipment' | 'order' | 'transport';

@@ -2,32 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { addresses, tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../../../common/documents.js';
 
-export const DOCUMENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-
-export const DOCUMENT_TYPES = [
-  'COC_EXTRACT',
-  'ARTICLES_OF_ASSOCIATION',
-  'UBO_REGISTER_EXTRACT',
-  'SHAREHOLDER_REGISTER',
-  'ID_DOCUMENT',
-  'PROOF_OF_ADDRESS',
-  'BANK_STATEMENT',
-  'VAT_CERTIFICATE',
-  'POWER_OF_ATTORNEY',
-  'FINANCIAL_STATEMENT',
-  'CONTRACT',
-  'INVOICE',
-  'CMR',
-  'BILL_OF_LADING',
-  'PACKING_LIST',
-  'CERTIFICATE_OF_ORIGIN',
-  'PHOTO',
-  'PROFILE_PICTURE',
-  'OTHER',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../../../common/documents.js';
+export type { DocumentStatus, DocumentType } from '../../../../common/documents.js';
 
 /**
  * A stored file and what it belongs to. The bytes live in the document store under
