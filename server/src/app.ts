@@ -13,6 +13,8 @@ import authRoutes from './modules/auth/routes.js';
 import countryRoutes from './modules/countries/routes.js';
 import documentRoutes from './modules/documents/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import { seedDemoKyc } from './modules/kyc/demo-data.js';
+import kycRoutes from './modules/kyc/routes.js';
 import { seedDemoPartners } from './modules/partners/demo-data.js';
 import partnerRoutes from './modules/partners/routes.js';
 import searchRoutes from './modules/search/routes.js';
@@ -73,9 +75,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(partnerRoutes, { config });
   await app.register(searchRoutes);
   await app.register(documentRoutes, { config });
+  await app.register(kycRoutes, { config });
 
   // The demo accounts exist once the development provider is registered (it seeds them).
-  if (config.oidc.devProvider) await seedDemoPartners(app.db, app.log);
+  if (config.oidc.devProvider) {
+    await seedDemoPartners(app.db, app.log);
+    await seedDemoKyc(app.db, app.log, config.kyc.obligedEntityName);
+  }
 
   if (config.staticDir) await app.register(spa, { root: config.staticDir });
 

@@ -48,6 +48,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(25 * 1024 * 1024),
+  /** The provider as the obliged entity of every KYC file (docs/api/kyc.md). */
+  OBLIGED_ENTITY_NAME: z.string().trim().min(1).default('NT24 B.V.'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,6 +83,10 @@ export interface Config {
   documents: {
     /** Largest accepted upload, in bytes. */
     maxBytes: number;
+  };
+  kyc: {
+    /** Name of the obliged entity row that every KYC submission belongs to. */
+    obligedEntityName: string;
   };
 }
 
@@ -139,6 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     storage: storageConfig(env, dataDir),
     documents: { maxBytes: env.DOCUMENT_MAX_BYTES },
+    kyc: { obligedEntityName: env.OBLIGED_ENTITY_NAME },
   };
 }
 

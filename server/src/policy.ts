@@ -1,3 +1,4 @@
+import type { KycActor } from '../../common/kyc.js';
 import { isStaff, STAFF_ROLES, type Role } from './auth/roles.js';
 import type { AccessLevel } from './db/schema/partners.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
@@ -11,6 +12,16 @@ const PARTNER_CREATOR_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'OWNER'];
 
 /** Roles with KYC or partner access, who may use the company search. */
 const SEARCH_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER', 'CONTACT'];
+
+/** Roles with KYC access (SPEC section 6); CONTACT alone has none. */
+const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
+
+/**
+ * What someone may do with a KYC submission (decision 012). Partner members read at any
+ * readable level; `change` (comments, submit, withdraw) needs OWNER, ADMIN or EDITOR; `create`
+ * OWNER or ADMIN. The audit trail is for staff.
+ */
+export type KycAction = 'read' | 'change' | 'create' | 'audit';
 
 /**
  * What someone may do with a trade partner and everything under it (addresses, contacts,
@@ -34,6 +45,13 @@ const LEVELS_FOR: Record<PartnerAction, readonly AccessLevel[]> = {
   manage: ['OWNER', 'ADMIN'],
   acceptTerms: ['OWNER', 'ADMIN'],
   grantOwner: ['OWNER'],
+};
+
+const KYC_LEVELS_FOR: Record<KycAction, readonly AccessLevel[]> = {
+  read: LEVELS_FOR.read,
+  change: LEVELS_FOR.change,
+  create: LEVELS_FOR.manage,
+  audit: [],
 };
 
 /** Accepting the terms is the company's own act: staff may not do it for a company. */
@@ -113,6 +131,65 @@ export const policy = {
     if (!policy.canReadUser(actor, owner)) return 'not-found';
     if (action === 'change' && !policy.canEditUser(actor, owner)) return 'forbidden';
     return 'allow';
+  },
+
+  /** Staff, trade partners and owners use KYC; anyone else is refused every KYC call (403). */
+  canUseKyc(actor: AuthUser): boolean {
+    return actor.roles.some((r) => KYC_ROLES.includes(r));
+  },
+
+  /** Staff see every KYC submission; partner users those of the companies they belong to. */
+  seesAllKyc(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
+  /**
+   * Whether `actor`, with `membership` in the submission's company (undefined when not a
+   * member), may do `action` on it. Without KYC access: forbidden; someone who may not read the
+   * company's submissions is told they do not exist.
+   */
+  decideKyc(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: KycAction,
+  ): Decision {
+    if (!policy.canUseKyc(actor)) return 'forbidden';
+    if (isStaff(actor.roles)) return 'allow';
+    const level = membership?.accessLevel;
+    if (level === undefined || !KYC_LEVELS_FOR.read.includes(level)) return 'not-found';
+    return KYC_LEVELS_FOR[action].includes(level) ? 'allow' : 'forbidden';
+  },
+
+  /**
+   * Who `actor` is in decision 012's transition table. The hierarchy makes a manager an employee
+   * too; a staff member is never the partner, even when also a member of the company.
+   */
+  kycActors(actor: AuthUser, membership: PartnerMembership | undefined): KycActor[] {
+    if (!policy.canUseKyc(actor)) return [];
+    if (isStaff(actor.roles)) {
+      const actors: KycActor[] = [];
+      if (actor.roles.includes('NT24_EMPLOYEE')) actors.push('employee');
+      if (actor.roles.includes('NT24_MANAGER')) actors.push('manager');
+      return actors;
+    }
+    const level = membership?.accessLevel;
+    if (level === undefined) return [];
+    const actors: KycActor[] = [];
+    if (LEVELS_FOR.change.includes(level)) actors.push('partner');
+    if (LEVELS_FOR.manage.includes(level)) actors.push('partnerAdmin');
+    return actors;
+  },
+
+  /** decideKyc, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */
+  authorizeKyc(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: KycAction,
+    notFoundMessage: string,
+  ): void {
+    const decision = policy.decideKyc(actor, membership, action);
+    if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
+    if (decision === 'forbidden') throw new ForbiddenError();
   },
 
   /** decidePartner, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */

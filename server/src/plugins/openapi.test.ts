@@ -30,11 +30,42 @@ describe('OpenAPI document', () => {
         '/api/documents/{documentId}/token',
         '/api/documents/entity-uuid/{entityName}/{entityUuid}',
         '/api/documents/diagnose-s3',
+        '/api/kyc',
+        '/api/kyc/uuid',
+        '/api/kyc/accessible',
+        '/api/kyc/filter',
+        '/api/kyc/{id}',
+        '/api/kyc/uuid/{uuid}',
+        '/api/kyc/{id}/comments',
+        '/api/kyc/uuid/{uuid}/comments',
+        '/api/kyc/{id}/status',
+        '/api/kyc/uuid/{uuid}/status',
+        '/api/kyc/{id}/status/{statusId}',
+        '/api/kyc/{id}/audit',
+        '/api/kyc/uuid/{uuid}/audit',
+        '/api/kyc/{id}/steps',
+        '/api/kyc/uuid/{uuid}/steps',
+        '/api/kyc/{id}/steps/{stepType}',
+        '/api/kyc/uuid/{uuid}/steps/{stepType}',
+        '/api/kyc/{id}/steps/{stepType}/status',
+        '/api/kyc/uuid/{uuid}/steps/{stepType}/status',
+        '/api/kyc/{id}/steps/insights/{stepUuid}/status',
+        '/api/kyc/uuid/{uuid}/steps/insights/{stepUuid}/status',
+        '/api/kyc/{id}/insights',
+        '/api/kyc/uuid/{uuid}/insights',
+        '/api/kyc/partner/{id}',
+        '/api/kyc/partner/uuid/{uuid}',
+        '/api/kyc/customers',
+        '/api/kyc/customers/{customerUuid}',
+        '/api/kyc/customer/{customerUuid}/status-and-review',
       ]),
     );
     expect(document.components.schemas.User.properties.email).toBeDefined();
     expect(document.components.schemas.Document.properties.accessToken).toBeDefined();
     expect(document.paths['/api/documents'].post.operationId).toBe('uploadDocument');
+    expect(document.components.schemas.KycSubmission.properties.steps).toBeDefined();
+    expect(document.paths['/api/kyc/filter'].get.operationId).toBe('filterKycs');
+    expect(document.paths['/api/kyc/{id}/status'].post.tags).toEqual(['kyc']);
   });
 
   it('is browsable without signing in', async () => {

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './idp.js';
 export * from './partners.js';
 export * from './documents.js';
+export * from './kyc.js';

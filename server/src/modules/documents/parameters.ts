@@ -21,16 +21,22 @@ const absent = (value: unknown) => value === undefined || value === null || valu
  */
 export function requireParameters(
   operation: string,
-  names: { params?: string[]; querystring?: string[] },
+  names: { params?: string[]; querystring?: string[]; body?: string[] },
 ): preValidationAsyncHookHandler {
   return async (request) => {
     const params = (request.params ?? {}) as Record<string, unknown>;
     const query = (request.query ?? {}) as Record<string, unknown>;
+    const body = (
+      request.body !== null && typeof request.body === 'object' ? request.body : {}
+    ) as Record<string, unknown>;
     for (const name of names.params ?? []) {
       if (absent(params[name])) throw missingParameter(name, operation, 'params');
     }
     for (const name of names.querystring ?? []) {
       if (absent(query[name])) throw missingParameter(name, operation, 'querystring');
+    }
+    for (const name of names.body ?? []) {
+      if (absent(body[name])) throw missingParameter(name, operation, 'body');
     }
   };
 }

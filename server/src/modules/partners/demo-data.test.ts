@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpAccounts } from '../../db/schema/idp.js';
+import { kycSubmissions } from '../../db/schema/kyc.js';
 import { tradePartners } from '../../db/schema/partners.js';
 import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
 import { caller, type Caller } from '../../testing/partners-fixtures.js';
@@ -103,8 +104,15 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
       .from(tradePartners)
       .where(inArray(tradePartners.name, names));
     expect(rows).toHaveLength(3);
-    // A deleted demo company comes back at the next start.
-    await server.database.db.delete(tradePartners).where(eq(tradePartners.name, names[2]!));
+    // A deleted demo company comes back at the next start (its demo KYC file goes first).
+    const [gone] = await server.database.db
+      .select({ id: tradePartners.id })
+      .from(tradePartners)
+      .where(eq(tradePartners.name, names[2]!));
+    await server.database.db
+      .delete(kycSubmissions)
+      .where(eq(kycSubmissions.tradePartnerId, gone!.id));
+    await server.database.db.delete(tradePartners).where(eq(tradePartners.id, gone!.id));
     expect(await seedDemoPartners(server.database.db, server.app.log)).toEqual([names[2]]);
     expect((await call(tokens.owner!, 'GET', '/api/partners/user')).json()).toHaveLength(3);
   });

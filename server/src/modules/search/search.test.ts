@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kycSubmissions } from '../../db/schema/kyc.js';
 import { tradePartnerMembers, tradePartners } from '../../db/schema/partners.js';
 import { users } from '../../db/schema/users.js';
 import {
@@ -280,7 +281,8 @@ describe.each(databaseTargets())('company search (%s)', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     const { db } = server.database;
-    // Only these partners: not the demo companies the development set-up seeds.
+    // Only these partners: not the demo companies the development set-up seeds (nor their KYC files).
+    await db.delete(kycSubmissions);
     await db.delete(tradePartners);
     const rows = await db
       .insert(tradePartners)

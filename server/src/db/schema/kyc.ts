@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { KYC_STATUSES, KYC_STEP_STATUSES, KYC_STEP_TYPES } from '../../../../common/kyc.js';
+import { tradePartnerContacts, tradePartners } from './partners.js';
+import { users } from './users.js';
+
+/** The provider as the obliged entity of every KYC file (docs/api/kyc.md). */
+export const obligedEntities = pgTable('obliged_entities', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A company's KYC file: the trade partner is the customer. Workflow: decision 012. */
+export const kycSubmissions = pgTable(
+  'kyc_submissions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    tradePartnerId: bigint('trade_partner_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradePartners.id, { onDelete: 'restrict' }),
+    customerContactId: bigint('customer_contact_id', { mode: 'number' }).references(
+      () => tradePartnerContacts.id,
+      { onDelete: 'set null' },
+    ),
+    obligedEntityId: bigint('obliged_entity_id', { mode: 'number' })
+      .notNull()
+      .references(() => obligedEntities.id, { onDelete: 'restrict' }),
+    /** The staff member reviewing the file (obligedEntityContactId). */
+    reviewerId: bigint('reviewer_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Who moved the file to WAITING_FOR_APPROVAL last (the four-eyes rule). */
+    approvalRequestedBy: bigint('approval_requested_by', { mode: 'number' }).references(
+      () => users.id,
+      { onDelete: 'set null' },
+    ),
+    status: text('status', { enum: KYC_STATUSES }).notNull().default('DRAFT'),
+    riskLevel: text('risk_level', { enum: ['LOW', 'MEDIUM', 'HIGH'] }),
+    /** Bumped by every change; a change based on an older version is refused (409). */
+    version: integer('version').notNull().default(1),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('kyc_submissions_partner_idx').on(t.tradePartnerId, t.createdAt),
+    index('kyc_submissions_status_idx').on(t.status, t.updatedAt),
+    // One open file per company at a time; decided or cancelled ones stay beside it.
+    uniqueIndex('kyc_submissions_open_key')
+      .on(t.tradePartnerId)
+      .where(
+        sql`${t.status} in ('DRAFT', 'SUBMITTED', 'IN_REVIEW', 'CHANGES_REQUESTED', 'WAITING_FOR_APPROVAL')`,
+      ),
+  ],
+);
+
+export const kycSteps = pgTable(
+  'kyc_steps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    kycId: bigint('kyc_id', { mode: 'number' })
+      .notNull()
+      .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    stepType: text('step_type', { enum: KYC_STEP_TYPES }).notNull(),
+    status: text('status', { enum: KYC_STEP_STATUSES }).notNull().default('PENDING'),
+    /** The step's form data (issue 7). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The latest reviewer comment on the step. */
+    comment: text('comment'),
+    version: integer('version').notNull().default(1),
+    updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kyc_steps_kyc_step_key').on(t.kycId, t.stepType)],
+);
+
+/** The status history: every move of a file, and the first submission comment. */
+export const kycStatusRecords = pgTable(
+  'kyc_status_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kycId: bigint('kyc_id', { mode: 'number' })
+      .notNull()
+      .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    /** A KycStatus, or SUBMISSION_COMMENT. */
+    status: text('status').notNull(),
+    fromStatus: text('from_status'),
+    comment: text('comment'),
+    isCompliant: boolean('is_compliant'),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The person's name when they acted. */
+    userName: text('user_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_status_records_kyc_idx').on(t.kycId, t.id)],
+);
+
+export const kycComments = pgTable(
+  'kyc_comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kycId: bigint('kyc_id', { mode: 'number' })
+      .notNull()
+      .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+    stepType: text('step_type', { enum: KYC_STEP_TYPES }),
+    comment: text('comment').notNull(),
+    /** What the comment came with: a status change, a step status change, or on its own. */
+    contextKind: text('context_kind', { enum: ['status', 'step', 'comment'] }).notNull(),
+    contextStatus: text('context_status'),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    userName: text('user_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_comments_kyc_idx').on(t.kycId, t.id)],
+);
+
+/**
+ * The append-only audit trail (decision 012): a trigger in the migration refuses UPDATE and
+ * DELETE. No foreign key to the submission, so that nothing can cascade it away.
+ */
+export const kycAuditEvents = pgTable(
+  'kyc_audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kycId: bigint('kyc_id', { mode: 'number' }).notNull(),
+    entity: text('entity', { enum: ['submission', 'step', 'comment', 'document'] }).notNull(),
+    entityId: bigint('entity_id', { mode: 'number' }),
+    stepType: text('step_type'),
+    action: text('action').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    reason: text('reason'),
+    /** Further facts of the change (changed fields, versions). */
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    userId: bigint('user_id', { mode: 'number' }),
+    userName: text('user_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_audit_events_kyc_idx').on(t.kycId, t.id)],
+);

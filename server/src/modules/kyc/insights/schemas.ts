@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { KYC_STEP_TYPES } from '../../../../../common/kyc.js';
+import { dateTimeSchema } from '../../../api-schemas.js';
+
+/** The insights of a KYC file as docs/api/kyc.md describes them (types Finding and Insights). */
+
+export const SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+const stepType = z.enum(KYC_STEP_TYPES);
+
+export const findingSchema = z
+  .object({
+    code: z.string().describe('STEP_INCOMPLETE, COC_EXTRACT_OLD, VAT_FORMAT_INVALID, ...'),
+    severity: z.enum(SEVERITIES),
+    stepType: stepType.nullable(),
+    message: z.string().describe('English; the app translates by code with `params`'),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+  })
+  .meta({ id: 'KycFinding' });
+
+export type Finding = z.infer<typeof findingSchema>;
+
+export const completenessSchema = z.object({
+  stepType,
+  complete: z.boolean(),
+  missing: z.array(z.string()).describe('field paths, like registered.postCode or people.0.role'),
+});
+
+export type StepCompleteness = z.infer<typeof completenessSchema>;
+
+export const insightsSchema = z
+  .object({
+    kycId: z.number().int(),
+    computedAt: dateTimeSchema,
+    riskLevel: z.enum(RISK_LEVELS),
+    summary: z.object({
+      high: z.number().int(),
+      medium: z.number().int(),
+      low: z.number().int(),
+      info: z.number().int(),
+    }),
+    completeness: z.array(completenessSchema).describe('the six steps, in order'),
+    findings: z.array(findingSchema),
+  })
+  .meta({ id: 'KycInsights' });
+
+export type Insights = z.infer<typeof insightsSchema>;

@@ -1,0 +1,139 @@
+import { STEP_DOCUMENT_TYPES, type KycStatus } from '../../../../common/kyc.js';
+import { toIso, toIsoOrNull } from '../../api-schemas.js';
+import type { Db } from '../../db/client.js';
+import { personName } from './audit.js';
+import {
+  createRecordRepository,
+  type AuditRow,
+  type CommentRow,
+  type StatusRecordRow,
+  type StepView,
+} from './records.js';
+import type { PersonFields, SubmissionView } from './repository.js';
+import type {
+  AuditEvent,
+  KycComment,
+  KycStep,
+  KycSubmission,
+  Person,
+  StatusRecord,
+} from './schemas.js';
+
+const person = (fields: PersonFields | null): Person | null =>
+  fields ? { id: fields.id, name: personName(fields) } : null;
+
+/** A person as the history kept them: the id, and the name at the time. */
+const recorded = (userId: number | null, userName: string | null): Person | null =>
+  userId === null && userName === null
+    ? null
+    : { id: userId ?? 0, name: userName ?? `User ${userId}` };
+
+export function toSubmission(view: SubmissionView, steps: StepView[]): KycSubmission {
+  const row = view.submission;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    submission: { status: row.status },
+    tradePartnerId: row.tradePartnerId,
+    tradePartnerUuid: view.partnerUuid,
+    tradePartnerName: view.partnerName,
+    customerId: row.tradePartnerId,
+    customerUuid: view.partnerUuid,
+    customerContactId: row.customerContactId,
+    obligedEntityId: row.obligedEntityId,
+    obligedEntityUuid: view.obligedEntityUuid,
+    obligedEntityName: view.obligedEntityName,
+    obligedEntityContactId: row.reviewerId,
+    reviewer: person(view.reviewer),
+    approvalRequestedBy: person(view.approvalRequester),
+    steps: steps.map(({ step }) => ({ stepType: step.stepType, status: step.status })),
+    riskLevel: row.riskLevel,
+    version: row.version,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+    submittedAt: toIsoOrNull(row.submittedAt),
+    decidedAt: toIsoOrNull(row.decidedAt),
+    createdBy: person(view.creator),
+  };
+}
+
+/** Submissions as the API answers them, with their steps (one query for any number). */
+export async function presentSubmissions(
+  db: Db,
+  views: SubmissionView[],
+): Promise<KycSubmission[]> {
+  const steps = await createRecordRepository(db).stepsOf(views.map((v) => v.submission.id));
+  const byKyc = new Map<number, StepView[]>();
+  for (const step of steps) {
+    const list = byKyc.get(step.step.kycId);
+    if (list) list.push(step);
+    else byKyc.set(step.step.kycId, [step]);
+  }
+  return views.map((view) => toSubmission(view, byKyc.get(view.submission.id) ?? []));
+}
+
+export async function presentSubmission(db: Db, view: SubmissionView): Promise<KycSubmission> {
+  const [submission] = await presentSubmissions(db, [view]);
+  return submission!;
+}
+
+export function toStep(view: StepView, kycUuid: string): KycStep {
+  const row = view.step;
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    kycId: row.kycId,
+    kycUuid,
+    stepType: row.stepType,
+    status: row.status,
+    data: row.data,
+    comment: row.comment,
+    version: row.version,
+    updatedAt: toIso(row.updatedAt),
+    updatedBy: person(view.updater),
+    documentTypes: [...STEP_DOCUMENT_TYPES[row.stepType]],
+  };
+}
+
+export function toStatusRecord(row: StatusRecordRow): StatusRecord {
+  return {
+    id: row.id,
+    kycId: row.kycId,
+    status: row.status as StatusRecord['status'],
+    fromStatus: row.fromStatus as KycStatus | null,
+    comment: row.comment,
+    isCompliant: row.isCompliant,
+    user: recorded(row.userId, row.userName),
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+export function toComment(row: CommentRow): KycComment {
+  return {
+    id: row.id,
+    kycId: row.kycId,
+    stepType: row.stepType,
+    comment: row.comment,
+    user: recorded(row.userId, row.userName),
+    createdAt: toIso(row.createdAt),
+    context: { kind: row.contextKind, status: row.contextStatus },
+  };
+}
+
+export function toAuditEvent(row: AuditRow): AuditEvent {
+  return {
+    id: row.id,
+    kycId: row.kycId,
+    entity: row.entity,
+    entityId: row.entityId,
+    stepType: row.stepType as AuditEvent['stepType'],
+    action: row.action,
+    from: row.fromValue,
+    to: row.toValue,
+    reason: row.reason,
+    details: row.details,
+    user: recorded(row.userId, row.userName),
+    createdAt: toIso(row.createdAt),
+  };
+}

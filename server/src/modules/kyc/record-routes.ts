@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.js';
+import { requireParameters } from '../documents/parameters.js';
+import {
+  auditEventSchema,
+  commentInputSchema,
+  commentSchema,
+  conflict,
+  errors,
+  statusChangeSchema,
+  statusIdParamsSchema,
+  statusRecordSchema,
+  tags,
+} from './schemas.js';
+import type { createStatusService } from './status.js';
+import { KYC_VARIANTS, refOf } from './variants.js';
+
+/** A file's moves and status history, its comments and its audit trail. */
+const recordRoutes: FastifyPluginAsyncZod<{
+  status: ReturnType<typeof createStatusService>;
+}> = async (app, { status }) => {
+  for (const variant of KYC_VARIANTS) {
+    const params = variant.params;
+    const by = `by ${variant.by}`;
+    const required = { params: [variant.param] };
+
+    app.get(
+      `${variant.base}/comments`,
+      {
+        schema: {
+          tags,
+          summary: `The comments on a KYC submission, oldest first, ${by}`,
+          operationId: `getKycComments${variant.suffix}`,
+          params,
+          response: { 200: z.array(commentSchema), ...errors },
+        },
+        preValidation: requireParameters(`getKycComments${variant.suffix}`, required),
+      },
+      async (request) => status.comments(requireUser(request), refOf(request.params)),
+    );
+
+    app.post(
+      `${variant.base}/comments`,
+      {
+        schema: {
+          tags,
+          summary: `Comment on a KYC submission or one of its steps, ${by} (staff; partner editors)`,
+          operationId: `addKycComment${variant.suffix}`,
+          params,
+          body: commentInputSchema,
+          response: { 201: commentSchema, ...errors },
+        },
+        preValidation: requireParameters(`addKycComment${variant.suffix}`, required),
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await status.addComment(requireUser(request), refOf(request.params), request.body)),
+    );
+
+    app.get(
+      `${variant.base}/status`,
+      {
+        schema: {
+          tags,
+          summary: `The status history of a KYC submission, oldest first, ${by}`,
+          operationId: `getKycStatuses${variant.suffix}`,
+          params,
+          response: { 200: z.array(statusRecordSchema), ...errors },
+        },
+        preValidation: requireParameters(`getKycStatuses${variant.suffix}`, required),
+      },
+      async (request) => status.history(requireUser(request), refOf(request.params)),
+    );
+
+    const changeOperation = variant.by === 'id' ? 'createKycStatus' : 'createOrUpdateStatusByUuid';
+    app.post(
+      `${variant.base}/status`,
+      {
+        schema: {
+          tags,
+          summary: `Move a KYC submission (decision 012), or comment with SUBMISSION_COMMENT, ${by}`,
+          operationId: changeOperation,
+          params,
+          body: statusChangeSchema,
+          response: { 201: statusRecordSchema, ...errors, ...conflict },
+        },
+        preValidation: requireParameters(changeOperation, {
+          ...required,
+          body: ['status', 'userId'],
+        }),
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await status.changeStatus(requireUser(request), refOf(request.params), request.body),
+          ),
+    );
+
+    app.get(
+      `${variant.base}/audit`,
+      {
+        schema: {
+          tags,
+          summary: `The audit trail of a KYC submission, oldest first, ${by} (staff)`,
+          operationId: `getKycAudit${variant.suffix}`,
+          params,
+          response: { 200: z.array(auditEventSchema), ...errors },
+        },
+        preValidation: requireParameters(`getKycAudit${variant.suffix}`, required),
+      },
+      async (request) => status.audit(requireUser(request), refOf(request.params)),
+    );
+  }
+
+  app.get(
+    '/api/kyc/:id/status/:statusId',
+    {
+      schema: {
+        tags,
+        summary: 'One entry of the status history of a KYC submission',
+        operationId: 'getKycStatus',
+        params: statusIdParamsSchema,
+        response: { 200: statusRecordSchema, ...errors },
+      },
+      preValidation: requireParameters('getKycStatus', { params: ['id', 'statusId'] }),
+    },
+    async (request) =>
+      status.historyRecord(
+        requireUser(request),
+        { id: request.params.id },
+        request.params.statusId,
+      ),
+  );
+};
+
+export default recordRoutes;

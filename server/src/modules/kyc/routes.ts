@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.js';
+import { requireUser } from '../../plugins/auth.js';
+import customerRoutes from './customer-routes.js';
+import insightsRoutes from './insights/routes.js';
+import { insightsSchema } from './insights/schemas.js';
+import recordRoutes from './record-routes.js';
+import { ensureObligedEntity } from './repository.js';
+import {
+  conflict,
+  createSchema,
+  errors,
+  filterQuerySchema,
+  idOrUuidParamsSchema,
+  kycPageSchema,
+  kycSubmissionSchema,
+  listQuerySchema,
+  tags,
+  uuidParamsSchema,
+} from './schemas.js';
+import { createKycService } from './service.js';
+import { createStatusService } from './status.js';
+import stepRoutes from './step-routes.js';
+import { createStepService } from './steps.js';
+import { requireBody } from './variants.js';
+
+const submissionWithInsightsSchema = kycSubmissionSchema
+  .extend({ insights: insightsSchema.optional().describe('staff only') })
+  .meta({ id: 'KycSubmissionWithInsights' });
+
+/**
+ * KYC submissions (docs/api/kyc.md, decision 012): creating and reading them here; moves,
+ * history, comments and audit in record-routes.ts; steps in step-routes.ts; per company in
+ * customer-routes.ts; the computed insights in insights/.
+ */
+const kycRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const obligedEntity = await ensureObligedEntity(app.db, opts.config.kyc.obligedEntityName);
+  const kyc = createKycService(app.db, obligedEntity.id);
+  const status = createStatusService(app.db);
+  const steps = createStepService(app.db);
+
+  // The app posts some of these calls (creating a step) with an empty JSON body: that is no
+  // body, not a malformed one. Everything else goes to Fastify's own (poisoning-safe) parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  for (const [url, operationId] of [
+    ['/api/kyc', 'createKyc'],
+    ['/api/kyc/uuid', 'createKycByUuid'],
+  ] as const) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary:
+            "Start a company's KYC submission, with its six steps (staff; the company's OWNER or ADMIN)",
+          operationId,
+          body: createSchema,
+          response: { 201: kycSubmissionSchema, ...errors, ...conflict },
+        },
+        preValidation: requireBody(operationId, 'kycSubmission'),
+      },
+      async (request, reply) =>
+        reply.status(201).send(await kyc.create(requireUser(request), request.body)),
+    );
+  }
+
+  app.get(
+    '/api/kyc',
+    {
+      schema: {
+        tags,
+        summary: 'A page of KYC submissions: all for staff, your companies’ for partners',
+        operationId: 'getAllKycs',
+        querystring: listQuerySchema,
+        response: { 200: kycPageSchema, ...errors },
+      },
+    },
+    async (request) => kyc.list(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/kyc/accessible',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the KYC submissions you may see',
+        operationId: 'getAccessibleKycs',
+        querystring: listQuerySchema,
+        response: { 200: kycPageSchema, ...errors },
+      },
+    },
+    async (request) => kyc.list(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/kyc/filter',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the KYC submissions you may see that match every given filter',
+        operationId: 'filterKycs',
+        querystring: filterQuerySchema,
+        response: { 200: kycPageSchema, ...errors },
+      },
+    },
+    async (request) => kyc.filter(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/kyc/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One KYC submission by id, or by uuid with its insights (staff) computed now',
+        operationId: 'getKyc',
+        params: idOrUuidParamsSchema,
+        response: { 200: submissionWithInsightsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const ref = request.params.id;
+      return 'uuid' in ref
+        ? kyc.getWithInsights(requireUser(request), ref)
+        : kyc.get(requireUser(request), ref);
+    },
+  );
+
+  app.get(
+    '/api/kyc/uuid/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'One KYC submission by uuid',
+        operationId: 'getKycByUuid',
+        params: uuidParamsSchema,
+        response: { 200: kycSubmissionSchema, ...errors },
+      },
+    },
+    async (request) => kyc.get(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  await app.register(recordRoutes, { status });
+  await app.register(stepRoutes, { steps });
+  await app.register(customerRoutes, { kyc });
+  await app.register(insightsRoutes);
+};
+
+export default kycRoutes;

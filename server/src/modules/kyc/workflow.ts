@@ -1,0 +1,179 @@
+/**
+ * Decision 012's rules, checked against the shared table in common/kyc.ts: who may move a file
+ * where, what a move needs, and what may happen to a step. Pure functions that throw the
+ * typed errors; the services call them with what they have read.
+ */
+import {
+  COMPLETE_REQUESTS,
+  DECIDED_STEP_STATUSES,
+  findTransition,
+  KYC_STEP_TYPES,
+  REVIEWABLE_STATUSES,
+  type KycActor,
+  type KycStatus,
+  type KycStepStatus,
+  type KycStepType,
+  type KycTransition,
+} from '../../../../common/kyc.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
+import type { StepStatusRequest } from './schemas.js';
+
+const ACTOR_NAMES: Record<KycActor, string> = {
+  partner: 'the trade partner',
+  partnerAdmin: "the trade partner's owners and admins",
+  employee: 'employees',
+  manager: 'managers',
+};
+
+export const OPEN_STATUSES: readonly KycStatus[] = [
+  'DRAFT',
+  'SUBMITTED',
+  'IN_REVIEW',
+  'CHANGES_REQUESTED',
+  'WAITING_FOR_APPROVAL',
+];
+export const DECISIONS: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'CANCELLED'];
+
+export function commentRequired(message: string): ValidationError {
+  return new ValidationError(message, [{ field: 'comment', message: 'is required' }]);
+}
+
+export interface MoveRequest {
+  from: KycStatus;
+  to: KycStatus;
+  actors: readonly KycActor[];
+  comment: string | undefined;
+  isCompliant: boolean | null | undefined;
+  /** The acting user's id, and who asked for approval (the four-eyes rule). */
+  userId: number;
+  approvalRequestedBy: number | null;
+}
+
+/**
+ * The transition for a move, if the table lists it, the actor is named, and the comment,
+ * compliance and four-eyes rules hold: 409 for an unlisted move, 403 for the wrong actor, 400
+ * for a missing comment or compliance statement. The steps are checked with checkSteps.
+ */
+export function checkMove(move: MoveRequest): KycTransition {
+  const { from, to } = move;
+  const transition = findTransition(from, to);
+  if (!transition) throw new ConflictError(`Cannot change a KYC submission from ${from} to ${to}.`);
+  if (!transition.who.some((who) => move.actors.includes(who))) {
+    const who = transition.who.map((w) => ACTOR_NAMES[w]).join(' or ');
+    throw new ForbiddenError(`Only ${who} may change a KYC submission from ${from} to ${to}.`);
+  }
+  if (transition.fourEyes && move.approvalRequestedBy === move.userId) {
+    throw new ForbiddenError(
+      'You asked for this approval yourself: another manager must approve it (four eyes).',
+    );
+  }
+  if (transition.commentRequired && !move.comment) {
+    throw commentRequired(
+      `A comment is required to change a KYC submission from ${from} to ${to}.`,
+    );
+  }
+  if (transition.compliance && typeof move.isCompliant !== 'boolean') {
+    throw new ValidationError(
+      `isCompliant is required to change a KYC submission from ${from} to ${to}.`,
+      [{ field: 'isCompliant', message: 'is required' }],
+    );
+  }
+  if (transition.compliance === 'true' && move.isCompliant !== true) {
+    throw new ValidationError('Only a compliant KYC submission can be approved.', [
+      { field: 'isCompliant', message: 'must be true to approve' },
+    ]);
+  }
+  return transition;
+}
+
+/** 409 naming the steps that stop the move, when the transition puts a condition on them. */
+export function checkSteps(
+  transition: KycTransition,
+  steps: readonly { stepType: KycStepType; status: KycStepStatus }[],
+): void {
+  if (!transition.steps) return;
+  const accepted: readonly KycStepStatus[] =
+    transition.steps === 'approved' ? ['APPROVED'] : ['APPROVED', 'WAITING_FOR_APPROVAL'];
+  const status = new Map(steps.map((step) => [step.stepType, step.status]));
+  const open = KYC_STEP_TYPES.filter((type) => {
+    const current = status.get(type);
+    return current === undefined || !accepted.includes(current);
+  });
+  if (open.length === 0) return;
+  const what = transition.steps === 'approved' ? 'approved' : 'approved or waiting for approval';
+  throw new ConflictError(
+    `Cannot change a KYC submission from ${transition.from} to ${transition.to}: ` +
+      `these steps are not ${what} yet: ${open.join(', ')}.`,
+    { steps: open },
+  );
+}
+
+/** What a move changes on the submission besides its status. */
+export function moveEffects(
+  from: KycStatus,
+  to: KycStatus,
+  userId: number,
+  now: Date,
+): {
+  reviewerId?: number;
+  approvalRequestedBy?: number | null;
+  submittedAt?: Date | null;
+  decidedAt?: Date | null;
+} {
+  const effects: ReturnType<typeof moveEffects> = {};
+  if (from === 'SUBMITTED' && to === 'IN_REVIEW') effects.reviewerId = userId;
+  if (to === 'WAITING_FOR_APPROVAL') effects.approvalRequestedBy = userId;
+  else if (from === 'WAITING_FOR_APPROVAL') effects.approvalRequestedBy = null;
+  if (to === 'SUBMITTED') effects.submittedAt = now;
+  if (to === 'DRAFT') effects.submittedAt = null;
+  // Decided while APPROVED, REJECTED or CANCELLED, and only then.
+  effects.decidedAt = DECISIONS.includes(to) ? now : null;
+  return effects;
+}
+
+/**
+ * The status a step change asks for, as the actor may set it (decision 012): Complete makes it
+ * APPROVED for a manager and WAITING_FOR_APPROVAL for an employee; APPROVED and REJECTED are a
+ * manager's; everything else staff's. Partners never change a step's status here.
+ */
+export function resolveStepStatus(
+  requested: StepStatusRequest,
+  actors: readonly KycActor[],
+): KycStepStatus {
+  const manager = actors.includes('manager');
+  const employee = manager || actors.includes('employee');
+  if ((COMPLETE_REQUESTS as readonly string[]).includes(requested)) {
+    if (manager) return 'APPROVED';
+    if (employee) return 'WAITING_FOR_APPROVAL';
+    throw new ForbiddenError('Insufficient permissions to complete KYC step');
+  }
+  const target = requested as KycStepStatus;
+  if (DECIDED_STEP_STATUSES.includes(target)) {
+    if (manager) return target;
+    throw new ForbiddenError(`Only managers may set a KYC step to ${target}.`);
+  }
+  if (employee) return target;
+  throw new ForbiddenError('Only staff may change the status of a KYC step.');
+}
+
+/**
+ * Whether the step may become `target` now: only while the file is with the reviewers, a
+ * decided step only between APPROVED and REJECTED (409), and a rejection or a request for
+ * changes only with a comment (400).
+ */
+export function checkStepChange(
+  submissionStatus: KycStatus,
+  current: KycStepStatus,
+  target: KycStepStatus,
+  comment: string | undefined,
+): void {
+  if (!REVIEWABLE_STATUSES.includes(submissionStatus)) {
+    throw new ConflictError('Steps can only be reviewed while the submission is in review.');
+  }
+  if (DECIDED_STEP_STATUSES.includes(current) && !DECIDED_STEP_STATUSES.includes(target)) {
+    throw new ConflictError(`A step that is ${current} can only become APPROVED or REJECTED.`);
+  }
+  if ((target === 'REJECTED' || target === 'CHANGES_REQUESTED') && !comment) {
+    throw commentRequired(`A comment is required to set a KYC step to ${target}.`);
+  }
+}
