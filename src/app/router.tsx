@@ -13,6 +13,8 @@ import { AccessDeniedPage } from '@/features/errors/AccessDeniedPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
+import { KycDetailPage } from '@/features/kyc/KycDetailPage';
+import { KycListPage } from '@/features/kyc/KycListPage';
 import { NotAvailablePage } from '@/features/pages/NotAvailablePage';
 import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
 import { PartnerNewPage } from '@/features/partners/PartnerNewPage';
@@ -22,7 +24,7 @@ import { BasicInfoPage } from '@/features/settings/BasicInfoPage';
 import { CompanyInfoPage } from '@/features/settings/CompanyInfoPage';
 import { SettingsPage } from '@/features/settings/SettingsPage';
 import type { RouteHandle } from '@/lib/breadcrumbs';
-import { ROLES, STAFF_ROLES } from '@/lib/roles';
+import { KYC_ROLES, ROLES, STAFF_ROLES } from '@/lib/roles';
 
 type Handle = RouteHandle<RootState>;
 
@@ -96,6 +98,23 @@ export const routes: RouteObject[] = [
                       titleKey: 'partners.detail.title',
                       resolveTitle: resolvePartnerTitle,
                     } satisfies Handle,
+                  },
+                ],
+              },
+              {
+                // SPEC section 6: KYC access. Staff see every file, partner people their own.
+                path: paths.kyc,
+                element: <RequireRole roles={KYC_ROLES} />,
+                errorElement: pageError,
+                handle: { titleKey: 'pages.kycReviews' } satisfies Handle,
+                children: [
+                  { index: true, element: <KycListPage />, errorElement: pageError },
+                  {
+                    path: paths.kycDetail,
+                    element: <KycDetailPage />,
+                    errorElement: pageError,
+                    // 'KYC #{id}' (the :kycId of the address).
+                    handle: { titleKey: 'kyc.detail.title' } satisfies Handle,
                   },
                 ],
               },

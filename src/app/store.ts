@@ -22,6 +22,8 @@ import { signedOut } from '@/features/auth/authActions';
 import { authSlice } from '@/features/auth/authSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/features/country/countrySlice';
 import { documentsSlice } from '@/features/documents/documentsSlice';
+import { kycStepEvents } from '@/features/kyc/kycEvents';
+import { kycSlice } from '@/features/kyc/kycSlice';
 import { languageSlice } from '@/features/language/languageSlice';
 import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/features/layout/layoutSlice';
 import { notificationsSlice } from '@/features/notifications/notificationsSlice';
@@ -73,6 +75,7 @@ const rootReducer = combineReducers({
   [languageSlice.reducerPath]: languageSlice.reducer,
   [partnersSlice.reducerPath]: partnersSlice.reducer,
   [documentsSlice.reducerPath]: documentsSlice.reducer,
+  [kycSlice.reducerPath]: kycSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -85,9 +88,11 @@ export interface ThunkExtra {
 /**
  * Sign-out removes the stored copy of every persisted slice that holds a person's data (the
  * slices reset themselves too); the layout is a device preference and stays (layoutSlice.ts).
+ * KYC step events still waiting are dropped with them.
  */
 const purgeAtSignOut: Middleware = () => (next) => (action) => {
   if (signedOut.match(action)) {
+    kycStepEvents.reset();
     for (const slice of Object.values(persisted)) {
       if (!slice.keepAfterSignOut) void storage.removeItem(`persist:${slice.key}`);
     }

@@ -1,7 +1,7 @@
 import type { IconName } from '@/components/ui/Icon';
 import { paths } from '@/config/paths';
 import type { TranslationKey } from '@/lib/i18n';
-import type { Role } from '@/lib/roles';
+import { KYC_ROLES, type Role } from '@/lib/roles';
 
 /** A menu entry (SPEC section 3, Menu item). */
 export interface MenuItem {
@@ -74,6 +74,14 @@ export const MAIN_MENU: MenuItem[] = [
     translationKey: 'menu.tradePartners',
     icon: 'partners',
     url: paths.partners,
+  },
+  {
+    key: 'kyc-reviews',
+    label: 'KYC Reviews',
+    translationKey: 'menu.kycReviews',
+    icon: 'shieldCheck',
+    url: paths.kyc,
+    requiredRoles: [...KYC_ROLES],
   },
   {
     key: 'passport',

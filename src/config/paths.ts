@@ -14,6 +14,9 @@ export const paths = {
   settingsBasicInfo: '/settings/basic-info',
   settingsCompanyInfo: '/settings/company-info',
   lockScreen: '/auth/lock-screen',
+  kyc: '/kyc',
+  /** One KYC submission, by its numeric id (SPEC section 2) or its uuid. */
+  kycDetail: '/kyc/:kycId',
   kycSelfService: '/kyc/selfservice',
   errors: {
     notFound: '/error/404',
@@ -25,6 +28,10 @@ export const paths = {
 /** The address of one trade partner's page. */
 export const partnerPath = (idOrUuid: string | number) =>
   `/partners/${encodeURIComponent(String(idOrUuid))}`;
+
+/** The address of one KYC submission's page. */
+export const kycPath = (idOrUuid: string | number) =>
+  `/kyc/${encodeURIComponent(String(idOrUuid))}`;
 
 /** The public self-service KYC pages: no forced sign-in, and 401 answers are theirs to handle. */
 export function isSelfServicePath(pathname: string): boolean {

@@ -137,6 +137,11 @@ export function translate(key: string, options?: TOptions): string {
   return i18n.t(key as ParseKeys, options ?? {}) as string;
 }
 
+/** Whether the current language (or the fallback) has a text for the computed `key`. */
+export function hasTranslation(key: string): boolean {
+  return key.trim() !== '' && i18n.exists(key);
+}
+
 /** Unit tests: English from the bundled JSON, ready synchronously, no network. */
 export function initI18nWithResources(translation: typeof en) {
   void i18n.use(initReactI18next).init({

@@ -13,11 +13,12 @@ const EVERYONE = [
 
 /** The seeded demo accounts and the entries each sees, in menu order. */
 const expected: [string, string[], string[]][] = [
-  ['superadmin', ['NT24_SUPER_ADMIN'], [...EVERYONE, 'passport', 'settings']],
-  ['manager', ['NT24_MANAGER'], [...EVERYONE, 'passport', 'settings']],
-  ['employee', ['NT24_EMPLOYEE'], [...EVERYONE, 'passport', 'settings']],
-  ['partner', ['NT24_TRADE_PARTNER'], [...EVERYONE, 'settings']],
-  ['owner', ['OWNER'], [...EVERYONE, 'document-upload', 'settings']],
+  ['superadmin', ['NT24_SUPER_ADMIN'], [...EVERYONE, 'kyc-reviews', 'passport', 'settings']],
+  ['manager', ['NT24_MANAGER'], [...EVERYONE, 'kyc-reviews', 'passport', 'settings']],
+  ['employee', ['NT24_EMPLOYEE'], [...EVERYONE, 'kyc-reviews', 'passport', 'settings']],
+  ['partner', ['NT24_TRADE_PARTNER'], [...EVERYONE, 'kyc-reviews', 'settings']],
+  ['owner', ['OWNER'], [...EVERYONE, 'kyc-reviews', 'document-upload', 'settings']],
+  // SPEC section 6: CONTACT alone has no KYC access.
   ['contact', ['CONTACT'], [...EVERYONE, 'document-upload', 'settings']],
 ];
 

@@ -11,11 +11,11 @@ const EVERYONE = ['Dashboard', 'Orders', 'Trade Partners'];
 
 /** The seeded demo accounts and the menu links each sees (Passport shows, but is no link). */
 const accounts: [string, string, string[], boolean][] = [
-  ['superadmin', 'NT24_SUPER_ADMIN', [...EVERYONE, 'Settings'], true],
-  ['manager', 'NT24_MANAGER', [...EVERYONE, 'Settings'], true],
-  ['employee', 'NT24_EMPLOYEE', [...EVERYONE, 'Settings'], true],
-  ['partner', 'NT24_TRADE_PARTNER', [...EVERYONE, 'Settings'], false],
-  ['owner', 'OWNER', [...EVERYONE, 'Document Upload', 'Settings'], false],
+  ['superadmin', 'NT24_SUPER_ADMIN', [...EVERYONE, 'KYC Reviews', 'Settings'], true],
+  ['manager', 'NT24_MANAGER', [...EVERYONE, 'KYC Reviews', 'Settings'], true],
+  ['employee', 'NT24_EMPLOYEE', [...EVERYONE, 'KYC Reviews', 'Settings'], true],
+  ['partner', 'NT24_TRADE_PARTNER', [...EVERYONE, 'KYC Reviews', 'Settings'], false],
+  ['owner', 'OWNER', [...EVERYONE, 'KYC Reviews', 'Document Upload', 'Settings'], false],
   ['contact', 'CONTACT', [...EVERYONE, 'Document Upload', 'Settings'], false],
 ];
 

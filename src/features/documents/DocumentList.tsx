@@ -3,9 +3,9 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
-import { ConfirmDialog } from '@/features/partners/ConfirmDialog';
-import { PartnerTable } from '@/features/partners/PartnerTable';
-import { ListFeedback } from '@/features/partners/RequestFeedback';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { DataTable } from '@/components/ui/DataTable';
+import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange, useNotifiedChange } from '@/features/partners/useConfirmedChange';
 import type { Document } from '@/features/documents/documentModel';
 import type { DocumentQuery } from '@/features/documents/documentsApi';
@@ -140,8 +140,8 @@ export function DocumentList({
         onRetry={() => void dispatch(fetchDocuments({ query: effectiveQuery, force: true }))}
       />
       {documents.length > 0 && (
-        <div className="partners-table-wrap" data-loading={list?.status === 'loading' || undefined}>
-          <PartnerTable
+        <div className="data-table-wrap" data-loading={list?.status === 'loading' || undefined}>
+          <DataTable
             caption={caption}
             columns={[
               t('documents.list.columns.document'),
@@ -165,7 +165,7 @@ export function DocumentList({
                 onRestore={(item) => void restore(item)}
               />
             ))}
-          </PartnerTable>
+          </DataTable>
         </div>
       )}
       {list && list.totalElements > documents.length && (

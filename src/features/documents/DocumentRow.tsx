@@ -42,7 +42,7 @@ export function DocumentRow({
 
   return (
     <tr className={archived ? 'documents-archived' : undefined} aria-busy={busy || undefined}>
-      <th scope="row" className="partners-name">
+      <th scope="row" className="data-table-name">
         <div className="d-flex align-items-center gap-2 documents-shrink">
           <DocumentThumbnail document={document} />
           <span className="text-break">{name}</span>

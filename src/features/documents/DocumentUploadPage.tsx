@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { DocumentList } from '@/features/documents/DocumentList';
 import { DocumentUploader } from '@/features/documents/DocumentUploader';
 import { partnerPermissions } from '@/features/partners/partnerAccess';
-import { EmptyState, Loading } from '@/features/partners/RequestFeedback';
+import { EmptyState, Loading } from '@/components/ui/RequestFeedback';
 import {
   loadUserTradePartners,
   selectCurrentTradePartner,

@@ -4,14 +4,14 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
-import { ConfirmDialog } from '@/features/partners/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ContactFormModal } from '@/features/partners/ContactFormModal';
 import { contactDisplayName } from '@/features/partners/contactName';
 import type { ContactInput } from '@/features/partners/partnersApi';
 import { removeContact, saveContact } from '@/features/partners/partnersSlice';
-import { PartnerTable } from '@/features/partners/PartnerTable';
+import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
-import { EmptyState } from '@/features/partners/RequestFeedback';
+import { EmptyState } from '@/components/ui/RequestFeedback';
 import { fieldErrorsOf } from '@/features/partners/serverErrors';
 import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import type { Contact } from '@/features/tradePartner/tradePartnerApi';
@@ -74,7 +74,7 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
         {contacts.length === 0 ? (
           <EmptyState>{t('contacts.empty')}</EmptyState>
         ) : (
-          <PartnerTable
+          <DataTable
             caption={t('contacts.heading')}
             columns={[
               t('contacts.columns.name'),
@@ -86,7 +86,7 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
           >
             {contacts.map((contact) => (
               <tr key={contact.uuid}>
-                <th scope="row" className="partners-name">
+                <th scope="row" className="data-table-name">
                   {nameOf(contact)}
                 </th>
                 <td data-label={t('contacts.columns.email')}>
@@ -122,7 +122,7 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
                 )}
               </tr>
             ))}
-          </PartnerTable>
+          </DataTable>
         )}
       </Card.Body>
 

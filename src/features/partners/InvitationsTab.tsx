@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
-import { ConfirmDialog } from '@/features/partners/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { InviteForm } from '@/features/partners/InviteForm';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import type { Invitation } from '@/features/partners/partnersApi';
@@ -14,9 +14,9 @@ import {
   fetchInvitations,
   selectInvitations,
 } from '@/features/partners/partnersSlice';
-import { PartnerTable } from '@/features/partners/PartnerTable';
+import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
-import { ListFeedback } from '@/features/partners/RequestFeedback';
+import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import { formatDate } from '@/lib/format';
 
@@ -71,7 +71,7 @@ export function InvitationsTab({ partner, can }: PartnerTabProps) {
           onRetry={() => void dispatch(fetchInvitations(partner.uuid))}
         />
         {items.length > 0 && (
-          <PartnerTable
+          <DataTable
             caption={t('invitations.listLabel')}
             columns={[
               t('invitations.columns.email'),
@@ -84,7 +84,7 @@ export function InvitationsTab({ partner, can }: PartnerTabProps) {
           >
             {items.map((invitation) => (
               <tr key={invitation.uuid}>
-                <th scope="row" className="partners-name">
+                <th scope="row" className="data-table-name">
                   {invitation.email}
                 </th>
                 <td data-label={t('invitations.columns.accessLevel')}>
@@ -119,7 +119,7 @@ export function InvitationsTab({ partner, can }: PartnerTabProps) {
                 </td>
               </tr>
             ))}
-          </PartnerTable>
+          </DataTable>
         )}
       </Card.Body>
       <ConfirmDialog

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
-import { ConfirmDialog } from '@/features/partners/ConfirmDialog';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import {
   ACCESS_LEVEL_LABELS,
   GRANTABLE_LEVELS,
@@ -19,9 +19,9 @@ import {
   removePartnerMember,
   selectMembers,
 } from '@/features/partners/partnersSlice';
-import { PartnerTable } from '@/features/partners/PartnerTable';
+import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
-import { ListFeedback } from '@/features/partners/RequestFeedback';
+import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange, useNotifiedChange } from '@/features/partners/useConfirmedChange';
 import type { AccessLevel } from '@/features/tradePartner/tradePartnerApi';
 import { personName } from '@/lib/format';
@@ -86,7 +86,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
           onRetry={() => void dispatch(fetchMembers(partner.uuid))}
         />
         {items.length > 0 && (
-          <PartnerTable
+          <DataTable
             caption={t('members.heading')}
             columns={[
               t('members.columns.name'),
@@ -103,7 +103,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
               const locked = isOwner && (!can.grantOwner || ownerCount === 1);
               return (
                 <tr key={member.userUuid}>
-                  <th scope="row" className="partners-name">
+                  <th scope="row" className="data-table-name">
                     {nameOf(member)}
                   </th>
                   <td data-label={t('members.columns.email')}>{member.email ?? '–'}</td>
@@ -153,7 +153,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
                 </tr>
               );
             })}
-          </PartnerTable>
+          </DataTable>
         )}
       </Card.Body>
       <ConfirmDialog

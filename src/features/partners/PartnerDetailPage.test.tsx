@@ -6,6 +6,7 @@ import { routes } from '@/app/router';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { documentJson, mockDocumentsApi } from '@/features/documents/testData';
 import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
+import { mockKycApi, submissionJson } from '@/features/kyc/testData';
 import { acmeUuid, invitationJson, membersJson, partnerJson } from '@/features/partners/testData';
 import { server } from '../../../tests/msw-server';
 import { stubMatchMedia } from '../../../tests/render-app';
@@ -61,6 +62,7 @@ describe('PartnerDetailPage', () => {
       'Documents',
       'Members',
       'Invitations',
+      'KYC',
     ]);
     expect(screen.getByRole('button', { name: 'Edit company' })).toBeInTheDocument();
 
@@ -259,6 +261,30 @@ describe('PartnerDetailPage', () => {
       expect(screen.queryByLabelText('Browse')).not.toBeInTheDocument();
       expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('the KYC tab', () => {
+    it("lists the partner's KYC submissions with their status, each linking to its file", async () => {
+      partnerApi();
+      const requests = mockKycApi({
+        submission: submissionJson({ tradePartnerUuid: acmeUuid, status: 'WAITING_FOR_APPROVAL' }),
+      }).requests;
+      renderDetail(['NT24_EMPLOYEE']);
+
+      await userEvent.click(await screen.findByRole('tab', { name: 'KYC' }));
+      const link = await screen.findByRole('link', { name: 'KYC #12' });
+      expect(link).toHaveAttribute('href', '/kyc/12');
+      const row = link.closest('tr')!;
+      expect(within(row).getByText('Waiting for Approval')).toHaveClass('text-bg-secondary');
+      expect(within(row).getByText('Eva Jansen')).toBeInTheDocument();
+      expect(requests).toEqual([`GET /api/kyc/partner/uuid/${acmeUuid}`]);
+    });
+
+    it('is there for an owner too (a contact alone has no KYC access: no tab)', async () => {
+      partnerApi({ role: 'OWNER', accessLevel: 'OWNER' });
+      renderDetail(['OWNER']);
+      expect(await screen.findByRole('tab', { name: 'KYC' })).toBeInTheDocument();
     });
   });
 });

@@ -16,7 +16,7 @@ import {
   selectPartnerFor,
 } from '@/features/partners/partnersSlice';
 import { PARTNER_TABS } from '@/features/partners/partnerTabs';
-import { LoadFailed, Loading } from '@/features/partners/RequestFeedback';
+import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import { selectRoles } from '@/features/user/userSlice';
 import { isStaff } from '@/lib/permissions';
@@ -74,7 +74,7 @@ export function PartnerDetailPage() {
   }
 
   const can = partnerPermissions(roles, partner);
-  const tabs = PARTNER_TABS.filter((tab) => tab.visible?.(can) ?? true);
+  const tabs = PARTNER_TABS.filter((tab) => tab.visible?.(can, roles) ?? true);
   const requested = params.get('tab');
   const active = tabs.some((tab) => tab.key === requested) ? requested! : tabs[0]!.key;
   const level = isStaff(roles) && !partner.accessLevel ? null : effectiveAccessLevel(partner);

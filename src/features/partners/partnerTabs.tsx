@@ -4,24 +4,26 @@ import { CompanyTab } from '@/features/partners/CompanyTab';
 import { ContactsTab } from '@/features/partners/ContactsTab';
 import { DocumentsTab } from '@/features/partners/DocumentsTab';
 import { InvitationsTab } from '@/features/partners/InvitationsTab';
+import { KycTab } from '@/features/partners/KycTab';
 import { MembersTab } from '@/features/partners/MembersTab';
 import type { PartnerPermissions } from '@/features/partners/partnerAccess';
 import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import type { TranslationKey } from '@/lib/i18n';
+import { hasAnyRole, KYC_ROLES } from '@/lib/roles';
 
 export interface PartnerTabProps {
   partner: TradePartner;
   can: PartnerPermissions;
 }
 
-/** One tab of the partner page; later issues add theirs (documents, KYC) to the list below. */
+/** One tab of the partner page. */
 export interface PartnerTab {
   /** In the address: /partners/{idOrUuid}?tab={key}. */
   key: string;
   titleKey: TranslationKey;
   Component: ComponentType<PartnerTabProps>;
-  /** Who sees the tab; everyone who may see the partner when absent. */
-  visible?: (can: PartnerPermissions) => boolean;
+  /** Who sees the tab, by their permissions here and their roles; everyone when absent. */
+  visible?: (can: PartnerPermissions, roles: readonly string[]) => boolean;
 }
 
 export const PARTNER_TABS: readonly PartnerTab[] = [
@@ -36,5 +38,12 @@ export const PARTNER_TABS: readonly PartnerTab[] = [
     Component: InvitationsTab,
     // Listing invitations is for staff, OWNER and ADMIN only (docs/api/partners.md).
     visible: (can) => can.manageMembers,
+  },
+  {
+    key: 'kyc',
+    titleKey: 'partners.tabs.kyc',
+    Component: KycTab,
+    // SPEC section 6: KYC access (CONTACT alone has none).
+    visible: (_can, roles) => hasAnyRole(roles, KYC_ROLES),
   },
 ];

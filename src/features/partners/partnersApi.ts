@@ -10,6 +10,7 @@ import {
   type TradePartner,
 } from '@/features/tradePartner/tradePartnerApi';
 import { apiClient } from '@/lib/api-client';
+import { pageSchema, type Page } from '@/lib/api-page';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
 // and address calls belong to the trade partner feature (tradePartnerApi.ts).
@@ -21,23 +22,6 @@ const nullableText = z
 
 const accessLevelSchema = z.enum(ACCESS_LEVELS);
 const partnerRoleSchema = z.enum(PARTNER_ROLES);
-
-const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    content: z.array(item),
-    page: z.number(),
-    size: z.number(),
-    totalElements: z.number(),
-    totalPages: z.number(),
-  });
-
-export type Page<T> = {
-  content: T[];
-  page: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-};
 
 export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];

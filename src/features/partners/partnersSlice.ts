@@ -22,7 +22,6 @@ import {
   type ContactInput,
   type Invitation,
   type Member,
-  type Page,
   type PartnerListQuery,
   type SearchResult,
 } from '@/features/partners/partnersApi';
@@ -47,6 +46,7 @@ import {
   type TradePartnerBody,
 } from '@/features/tradePartner/tradePartnerApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
+import type { Page } from '@/lib/api-page';
 import type { RequestStatus } from '@/lib/request-status';
 
 interface Request {

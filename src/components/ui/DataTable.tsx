@@ -1,29 +1,35 @@
 import type { ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
-import './partners.css';
+import './DataTable.css';
 
-interface PartnerTableProps {
+interface DataTableProps {
   /** Read by screen readers only. */
   caption: string;
   columns: readonly string[];
   /** Adds a last column, unlabelled on screen, for each row's buttons. */
   withActions?: boolean;
+  /** Highlights the row under the pointer (rows that link somewhere). */
+  hover?: boolean;
   /** The rows. */
   children: ReactNode;
 }
 
-/** A responsive list of a partner's records (contacts, members, invitations). */
-export function PartnerTable({
+/**
+ * A responsive table of records: on narrow screens each row becomes a card, each cell a
+ * 'label value' line (cells carry their column in `data-label`).
+ */
+export function DataTable({
   caption,
   columns,
   withActions = false,
+  hover = false,
   children,
-}: PartnerTableProps) {
+}: DataTableProps) {
   const { t } = useTranslation();
   return (
     <div className="table-responsive">
-      <Table className="partners-table align-middle mb-0">
+      <Table hover={hover} className="data-table align-middle mb-0">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -34,7 +40,7 @@ export function PartnerTable({
             ))}
             {withActions && (
               <th scope="col">
-                <span className="visually-hidden">{t('partners.actions.label')}</span>
+                <span className="visually-hidden">{t('ui.actions')}</span>
               </th>
             )}
           </tr>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useId, useState, type ReactNode } from 'react';
+import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,15 @@ interface ConfirmDialogProps {
   /** Runs on confirmation; the dialog stays open (busy) until it settles, then closes. */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** The confirm button's colour: danger for what removes or refuses something. */
+  confirmVariant?: ButtonProps['variant'];
+  /** Keeps the confirm button off until the fields below the message are filled in. */
+  confirmDisabled?: boolean;
+  /** Fields the answer needs (a comment, a checkbox), below the message. */
+  children?: ReactNode;
 }
 
-/** Asks before something is deleted or revoked. */
+/** Asks before something is done that cannot simply be taken back (deleted, revoked, decided). */
 export function ConfirmDialog({
   show,
   title,
@@ -22,8 +28,12 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onClose,
+  confirmVariant = 'danger',
+  confirmDisabled = false,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const titleId = useId();
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -40,21 +50,24 @@ export function ConfirmDialog({
   };
 
   return (
-    <Modal show={show} onHide={busy ? undefined : onClose} centered aria-labelledby="confirm-title">
-      <Modal.Header closeButton={!busy} closeLabel={t('partners.actions.close')}>
-        <Modal.Title id="confirm-title" as="h2" className="h5">
+    <Modal show={show} onHide={busy ? undefined : onClose} centered aria-labelledby={titleId}>
+      <Modal.Header closeButton={!busy} closeLabel={t('ui.close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
           {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{message}</Modal.Body>
+      <Modal.Body>
+        <p className={children ? 'mb-3' : 'mb-0'}>{message}</p>
+        {children}
+      </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-          {t('partners.actions.cancel')}
+          {t('ui.cancel')}
         </Button>
         <Button
-          variant="danger"
+          variant={confirmVariant}
           onClick={() => void confirm()}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           aria-busy={busy || undefined}
         >
           {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}

@@ -1,12 +1,10 @@
 import Pagination from 'react-bootstrap/Pagination';
 import { useTranslation } from 'react-i18next';
+import type { Page } from '@/lib/api-page';
 
-interface PartnerPaginationProps {
-  /** Zero-based. */
-  page: number;
-  size: number;
-  totalPages: number;
-  totalElements: number;
+interface ListPaginationProps {
+  /** The page shown (its `page` counts from 0); nothing is shown for an empty list. */
+  page: Omit<Page<unknown>, 'content'> | null;
   onChange: (page: number) => void;
 }
 
@@ -26,28 +24,24 @@ export function pageWindow(page: number, totalPages: number): (number | 'gap')[]
 }
 
 /** 'Showing 21–40 of 45' and the page links (one page: only the count). */
-export function PartnerPagination({
-  page,
-  size,
-  totalPages,
-  totalElements,
-  onChange,
-}: PartnerPaginationProps) {
+export function ListPagination({ page: shown, onChange }: ListPaginationProps) {
   const { t } = useTranslation();
+  if (!shown || shown.totalElements === 0) return null;
+  const { page, size, totalPages, totalElements } = shown;
   const from = page * size + 1;
   const to = Math.min(totalElements, (page + 1) * size);
   const last = totalPages - 1;
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
       <p className="small text-body-secondary mb-0" aria-live="polite">
-        {t('partners.list.range', { from, to, total: totalElements })}
+        {t('ui.pagination.range', { from, to, total: totalElements })}
       </p>
       {totalPages > 1 && (
-        <nav aria-label={t('partners.list.pagination')}>
+        <nav aria-label={t('ui.pagination.label')}>
           <Pagination className="mb-0 flex-wrap" size="sm">
             <Pagination.Item disabled={page === 0} onClick={() => onChange(page - 1)}>
               <span aria-hidden="true">‹</span>
-              <span className="visually-hidden">{t('partners.list.previousPage')}</span>
+              <span className="visually-hidden">{t('ui.pagination.previous')}</span>
             </Pagination.Item>
             {pageWindow(page, totalPages).map((item, index) =>
               item === 'gap' ? (
@@ -62,7 +56,7 @@ export function PartnerPagination({
                   aria-current={item === page ? 'page' : undefined}
                   onClick={() => onChange(item)}
                   aria-label={
-                    item === page ? undefined : t('partners.list.goToPage', { page: item + 1 })
+                    item === page ? undefined : t('ui.pagination.goToPage', { page: item + 1 })
                   }
                 >
                   {item + 1}
@@ -71,7 +65,7 @@ export function PartnerPagination({
             )}
             <Pagination.Item disabled={page >= last} onClick={() => onChange(page + 1)}>
               <span aria-hidden="true">›</span>
-              <span className="visually-hidden">{t('partners.list.nextPage')}</span>
+              <span className="visually-hidden">{t('ui.pagination.next')}</span>
             </Pagination.Item>
           </Pagination>
         </nav>

@@ -23,7 +23,7 @@ export function LoadFailed({ message, onRetry }: { message: string; onRetry?: ()
       <span className="me-auto">{message}</span>
       {onRetry && (
         <Button variant="outline-danger" size="sm" onClick={onRetry}>
-          {t('partners.actions.retry')}
+          {t('ui.retry')}
         </Button>
       )}
     </Alert>

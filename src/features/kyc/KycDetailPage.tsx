@@ -1,0 +1,131 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { ErrorCard } from '@/components/ui/ErrorCard';
+import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
+import { partnerPath, paths } from '@/config/paths';
+import { useKycActors } from '@/features/kyc/kycActors';
+import { KycStatusBadge } from '@/features/kyc/KycBadges';
+import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
+import { parseKycRef, type KycSubmission } from '@/features/kyc/kycModel';
+import { KycRecordsTabs } from '@/features/kyc/KycRecordsTabs';
+import { selectKycCurrent, selectKycSubmission } from '@/features/kyc/kycSlice';
+import { KycSteps } from '@/features/kyc/KycSteps';
+import { KycSubmissionActions } from '@/features/kyc/KycSubmissionActions';
+import { KycSummary } from '@/features/kyc/KycSummary';
+import { fetchKycSubmission } from '@/features/kyc/kycThunks';
+import { useLastStepEvent } from '@/features/kyc/useKycRecords';
+import './kyc.css';
+
+function KycNotFound() {
+  const { t } = useTranslation();
+  return (
+    <ErrorCard
+      code={404}
+      icon="compass"
+      title={t('kyc.detail.notFoundTitle')}
+      message={t('kyc.detail.notFoundMessage')}
+      actions={
+        <Link to={paths.kyc} className="btn btn-primary">
+          {t('kyc.detail.backToList')}
+        </Link>
+      }
+    />
+  );
+}
+
+/** Tells screen-reader users what just changed (the step status events of SPEC section 4). */
+function ChangeAnnouncer({ kycId }: { kycId: number }) {
+  const { t } = useTranslation();
+  const event = useLastStepEvent(kycId);
+  const text = event
+    ? t('kyc.detail.announce', {
+        step: t(STEP_TITLE_KEYS[event.stepType]),
+        status: statusLabel(event.status),
+      })
+    : '';
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true">
+      {text}
+    </div>
+  );
+}
+
+function KycFile({ submission }: { submission: KycSubmission }) {
+  const { t } = useTranslation();
+  const { actors, userId, staff } = useKycActors(submission);
+  return (
+    <>
+      <div className="app-page-header">
+        <div className="d-flex flex-wrap align-items-start gap-2 gap-sm-3">
+          <div className="me-auto">
+            <h1 className="h3 mb-1">{t('kyc.detail.heading', { id: submission.id })}</h1>
+            <Link to={partnerPath(submission.tradePartnerUuid)} className="fw-semibold">
+              {submission.tradePartnerName}
+            </Link>
+          </div>
+          <p className="fs-6 mb-0">
+            <span className="visually-hidden">{t('kyc.detail.fields.status')} </span>
+            <KycStatusBadge status={submission.status} />
+          </p>
+        </div>
+        <KycSubmissionActions submission={submission} actors={actors} userId={userId} />
+        {!staff && (
+          <p className="small text-body-secondary mt-3 mb-0">{t('kyc.detail.partnerNote')}</p>
+        )}
+      </div>
+      <KycSummary submission={submission} />
+      <div className="row g-4">
+        <div className="col-12 col-xl-7">
+          <KycSteps submission={submission} actors={actors} />
+        </div>
+        <div className="col-12 col-xl-5">
+          <KycRecordsTabs submission={submission} actors={actors} staff={staff} />
+        </div>
+      </div>
+      <ChangeAnnouncer kycId={submission.id} />
+    </>
+  );
+}
+
+/**
+ * /kyc/{id}: one KYC submission, its steps and its records. The id is numeric (SPEC section 2)
+ * or a uuid; anything else, or a file the person may not see, is 'not found'.
+ */
+export function KycDetailPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { kycId: ref = '' } = useParams();
+  const valid = parseKycRef(ref) !== null;
+  const current = useAppSelector(selectKycCurrent);
+  const submission = useAppSelector((state) => selectKycSubmission(state, ref));
+  // A file opened by uuid is still 'KYC #{id}' in the trail.
+  useBreadcrumbLabel(
+    paths.kycDetail,
+    submission ? t('kyc.detail.heading', { id: submission.id }) : null,
+  );
+  const stale = current.ref === ref && current.stale;
+
+  useEffect(() => {
+    if (valid) void dispatch(fetchKycSubmission({ ref }));
+  }, [dispatch, ref, valid, stale]);
+
+  if (!valid) return <KycNotFound />;
+  if (!submission) {
+    const failed = current.ref === ref && current.status === 'failed' ? current.error : null;
+    // 400 and 404 alike: the file does not exist or is not the person's to see.
+    if (failed && (failed.status === 404 || failed.status === 400)) return <KycNotFound />;
+    if (failed) {
+      return (
+        <LoadFailed
+          message={t('kyc.detail.loadFailed')}
+          onRetry={() => void dispatch(fetchKycSubmission({ ref, force: true }))}
+        />
+      );
+    }
+    return <Loading label={t('kyc.detail.loading')} />;
+  }
+  return <KycFile submission={submission} />;
+}

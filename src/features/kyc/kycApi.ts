@@ -1,0 +1,310 @@
+import { isAxiosError } from 'axios';
+import { z } from 'zod';
+import type { KycStatus } from '@common/kyc';
+import {
+  auditEventSchema,
+  commentSchema,
+  customerSchema,
+  customerSubmissionsSchema,
+  insightsSchema,
+  kycSubmissionSchema,
+  parseKycRef,
+  statusAndReviewSchema,
+  statusRecordSchema,
+  submissionWithInsightsSchema,
+  type AuditEvent,
+  type Insights,
+  type KycComment,
+  type KycCustomer,
+  type KycCustomerSubmissions,
+  type KycStatusAndReview,
+  type KycStatusRecord,
+  type KycStepType,
+  type KycSubmission,
+  type KycSubmissionWithInsights,
+} from '@/features/kyc/kycModel';
+import { apiClient } from '@/lib/api-client';
+import { pageSchema, type Page } from '@/lib/api-page';
+import { required, searchParams, seg } from '@/lib/api-params';
+
+// The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint, each
+// with its id and its uuid variant; the step calls are in kycStepsApi.ts. PDF export, export
+// jobs and payment come with later issues.
+
+const BASE = '/api/kyc';
+const byId = (id: number) => `${BASE}/${seg(id)}`;
+const byUuid = (uuid: string) => `${BASE}/uuid/${seg(uuid)}`;
+
+const submissionPageSchema = pageSchema(kycSubmissionSchema);
+const submissionListSchema = z.array(kycSubmissionSchema);
+const commentListSchema = z.array(commentSchema);
+const statusListSchema = z.array(statusRecordSchema);
+const auditListSchema = z.array(auditEventSchema);
+const customerPageSchema = pageSchema(customerSchema);
+
+// --- Submissions ---------------------------------------------------------------------------
+
+/** What a new submission names: one of the two partner references. */
+export interface NewKycSubmission {
+  tradePartnerId?: number;
+  tradePartnerUuid?: string;
+  status?: 'DRAFT';
+  customerContactId?: number | null;
+}
+
+/** POST /api/kyc: a new submission for the partner `body.tradePartnerId` names. */
+export async function createKyc(body: NewKycSubmission): Promise<KycSubmission> {
+  required(body, 'body', 'createKyc');
+  const { data } = await apiClient.post<unknown>(BASE, body, { skipErrorNotice: true });
+  return kycSubmissionSchema.parse(data);
+}
+
+/** POST /api/kyc/uuid: a new submission for the partner `body.tradePartnerUuid` names. */
+export async function createKycByUuid(body: NewKycSubmission): Promise<KycSubmission> {
+  required(body, 'body', 'createKycByUuid');
+  const { data } = await apiClient.post<unknown>(`${BASE}/uuid`, body, { skipErrorNotice: true });
+  return kycSubmissionSchema.parse(data);
+}
+
+/** Paging of the list calls: zero-based page, size up to 100, `field,asc|desc`. */
+export interface Pageable {
+  page: number;
+  size: number;
+  sort?: string;
+}
+
+/** GET /api/kyc: staff see every submission, anyone else what /accessible gives. */
+export async function listKyc(pageable: Pageable): Promise<Page<KycSubmission>> {
+  const { data } = await apiClient.get<unknown>(BASE, { params: searchParams({ ...pageable }) });
+  return submissionPageSchema.parse(data);
+}
+
+/** GET /api/kyc/accessible: the submissions the user may see. */
+export async function listAccessibleKyc(pageable: Pageable): Promise<Page<KycSubmission>> {
+  const { data } = await apiClient.get<unknown>(`${BASE}/accessible`, {
+    params: searchParams({ ...pageable }),
+  });
+  return submissionPageSchema.parse(data);
+}
+
+/** The filters of GET /api/kyc/filter. */
+export interface KycFilter {
+  obligedEntityId?: number;
+  /** The reviewer (a user id). */
+  obligedEntityContactId?: number;
+  /** The trade partner. */
+  customerId?: number;
+  customerContactId?: number;
+  /** Any of these. */
+  kycStatus?: readonly KycStatus[];
+  /** The trade partner's name contains this. */
+  search?: string;
+}
+
+/** GET /api/kyc/filter: a page of the submissions the user may see that match `filter`. */
+export async function filterKyc(
+  filter: KycFilter,
+  pageable: Pageable,
+): Promise<Page<KycSubmission>> {
+  required(pageable, 'pageable', 'filterKycs');
+  const { data } = await apiClient.get<unknown>(`${BASE}/filter`, {
+    params: searchParams({ ...filter, search: filter.search?.trim(), ...pageable }),
+  });
+  return submissionPageSchema.parse(data);
+}
+
+/** GET /api/kyc/{id} */
+export async function getKycById(id: number): Promise<KycSubmission> {
+  required(id, 'id', 'getKycById');
+  const { data } = await apiClient.get<unknown>(byId(id));
+  return kycSubmissionSchema.parse(data);
+}
+
+/** GET /api/kyc/uuid/{uuid}: the submission with its insights. */
+export async function getKycByUuid(uuid: string): Promise<KycSubmissionWithInsights> {
+  required(uuid, 'uuid', 'getKycByUuid');
+  const { data } = await apiClient.get<unknown>(byUuid(uuid));
+  return submissionWithInsightsSchema.parse(data);
+}
+
+/**
+ * GET /api/kyc/{idOrUuid}: by uuid when the value has a hyphen or 36 characters (SPEC section
+ * 3), else by id. A value that is neither fails before any request.
+ */
+export async function getKyc(idOrUuid: string | number): Promise<KycSubmission> {
+  required(idOrUuid, 'idOrUuid', 'getKyc');
+  const ref = parseKycRef(idOrUuid);
+  if (!ref) throw new Error(`Not a KYC id or uuid: ${String(idOrUuid)}`);
+  return ref.kind === 'uuid' ? getKycByUuid(ref.uuid) : getKycById(ref.id);
+}
+
+/** GET /api/kyc/partner/{id}: the partner's submissions, newest first. */
+export async function getPartnerKycs(partnerId: number): Promise<KycSubmission[]> {
+  required(partnerId, 'partnerId', 'getPartnerKycs');
+  const { data } = await apiClient.get<unknown>(`${BASE}/partner/${seg(partnerId)}`);
+  return submissionListSchema.parse(data);
+}
+
+/** GET /api/kyc/partner/uuid/{uuid}: the partner's submissions, newest first. */
+export async function getPartnerKycsByUuid(partnerUuid: string): Promise<KycSubmission[]> {
+  required(partnerUuid, 'partnerUuid', 'getPartnerKycsByUuid');
+  const { data } = await apiClient.get<unknown>(`${BASE}/partner/uuid/${seg(partnerUuid)}`);
+  return submissionListSchema.parse(data);
+}
+
+// --- Per submission: the id and the uuid variant share one implementation -------------------
+
+/** Where one submission's calls go, its id checked first (SPEC section 5). */
+export const idPath = (id: number, call: string) => byId(required(id, 'id', call));
+/** Where one submission's calls go by uuid, the uuid checked first. */
+export const uuidPath = (uuid: string, call: string) => byUuid(required(uuid, 'uuid', call));
+
+/** A 404 answer: for the step reads, an answer rather than a failure. */
+export const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
+
+// --- Status ----------------------------------------------------------------------------------
+
+/** A status change (decision 012). SUBMISSION_COMMENT adds a comment without moving the file. */
+export interface KycStatusChange {
+  status: KycStatus | 'SUBMISSION_COMMENT';
+  /** The acting user's own id. */
+  userId: number;
+  comment?: string | null;
+  isCompliant?: boolean | null;
+  /** The submission version the change is based on. */
+  version?: number;
+}
+
+async function readStatusHistory(base: string): Promise<KycStatusRecord[]> {
+  const { data } = await apiClient.get<unknown>(`${base}/status`);
+  return statusListSchema.parse(data);
+}
+
+async function postStatus(
+  base: string,
+  change: KycStatusChange,
+  call: string,
+): Promise<KycStatusRecord> {
+  required(change, 'status', call);
+  required(change.status, 'status', call);
+  required(change.userId, 'userId', call);
+  const { status, userId, comment = null, isCompliant = null, version } = change;
+  const body = {
+    status,
+    userId,
+    comment,
+    isCompliant,
+    ...(version === undefined ? {} : { version }),
+  };
+  // The screen tells the user why a change was refused, in the server's words.
+  const { data } = await apiClient.post<unknown>(`${base}/status`, body, { skipErrorNotice: true });
+  return statusRecordSchema.parse(data);
+}
+
+/** GET /api/kyc/{id}/status: the status history, oldest first. */
+export const getKycStatusHistory = async (id: number) =>
+  readStatusHistory(idPath(id, 'getKycStatusHistory'));
+
+/** GET /api/kyc/uuid/{uuid}/status */
+export const getKycStatusHistoryByUuid = async (uuid: string) =>
+  readStatusHistory(uuidPath(uuid, 'getKycStatusHistoryByUuid'));
+
+/** GET /api/kyc/{id}/status/{statusId}: one entry of the history. */
+export async function getKycStatusRecord(id: number, statusId: number): Promise<KycStatusRecord> {
+  const base = idPath(id, 'getKycStatusRecord');
+  required(statusId, 'statusId', 'getKycStatusRecord');
+  const { data } = await apiClient.get<unknown>(`${base}/status/${seg(statusId)}`);
+  return statusRecordSchema.parse(data);
+}
+
+/** POST /api/kyc/{id}/status: moves the file (or comments on it); the new history entry. */
+export const changeKycStatus = async (id: number, change: KycStatusChange) =>
+  postStatus(idPath(id, 'changeKycStatus'), change, 'changeKycStatus');
+
+/** POST /api/kyc/uuid/{uuid}/status (SPEC 7's create-or-update-status-by-uuid). */
+export const createOrUpdateStatusByUuid = async (uuid: string, change: KycStatusChange) =>
+  postStatus(uuidPath(uuid, 'createOrUpdateStatusByUuid'), change, 'createOrUpdateStatusByUuid');
+
+// --- Comments, audit trail, insights -------------------------------------------------------
+
+export interface NewKycComment {
+  comment: string;
+  stepType?: KycStepType | null;
+}
+
+async function readList<T>(url: string, schema: z.ZodType<T>): Promise<T> {
+  const { data } = await apiClient.get<unknown>(url);
+  return schema.parse(data);
+}
+
+async function postComment(base: string, body: NewKycComment, call: string) {
+  required(body, 'body', call);
+  const { data } = await apiClient.post<unknown>(`${base}/comments`, body, {
+    skipErrorNotice: true,
+  });
+  return commentSchema.parse(data);
+}
+
+/** GET /api/kyc/{id}/comments, oldest first. */
+export const getKycComments = async (id: number): Promise<KycComment[]> =>
+  readList(`${idPath(id, 'getKycComments')}/comments`, commentListSchema);
+
+/** GET /api/kyc/uuid/{uuid}/comments */
+export const getKycCommentsByUuid = async (uuid: string): Promise<KycComment[]> =>
+  readList(`${uuidPath(uuid, 'getKycCommentsByUuid')}/comments`, commentListSchema);
+
+/** POST /api/kyc/{id}/comments */
+export const addKycComment = async (id: number, body: NewKycComment): Promise<KycComment> =>
+  postComment(idPath(id, 'addKycComment'), body, 'addKycComment');
+
+/** POST /api/kyc/uuid/{uuid}/comments */
+export const addKycCommentByUuid = async (uuid: string, body: NewKycComment): Promise<KycComment> =>
+  postComment(uuidPath(uuid, 'addKycCommentByUuid'), body, 'addKycCommentByUuid');
+
+/** GET /api/kyc/{id}/audit (staff): every change, oldest first. */
+export const getKycAudit = async (id: number): Promise<AuditEvent[]> =>
+  readList(`${idPath(id, 'getKycAudit')}/audit`, auditListSchema);
+
+/** GET /api/kyc/uuid/{uuid}/audit (staff) */
+export const getKycAuditByUuid = async (uuid: string): Promise<AuditEvent[]> =>
+  readList(`${uuidPath(uuid, 'getKycAuditByUuid')}/audit`, auditListSchema);
+
+/** GET /api/kyc/{id}/insights (staff): computed when asked. */
+export const getKycInsights = async (id: number): Promise<Insights> =>
+  readList(`${idPath(id, 'getKycInsights')}/insights`, insightsSchema);
+
+/** GET /api/kyc/uuid/{uuid}/insights (staff) */
+export const getKycInsightsByUuid = async (uuid: string): Promise<Insights> =>
+  readList(`${uuidPath(uuid, 'getKycInsightsByUuid')}/insights`, insightsSchema);
+
+// --- Customers ------------------------------------------------------------------------------
+
+/** GET /api/kyc/customers (staff): each customer with its latest submission. */
+export async function listKycCustomers(
+  pageable: Omit<Pageable, 'sort'>,
+): Promise<Page<KycCustomer>> {
+  const { data } = await apiClient.get<unknown>(`${BASE}/customers`, {
+    params: searchParams({ ...pageable }),
+  });
+  return customerPageSchema.parse(data);
+}
+
+/** GET /api/kyc/customers/{customerUuid}: the customer and its submissions. */
+export async function getKycCustomer(customerUuid: string): Promise<KycCustomerSubmissions> {
+  required(customerUuid, 'customerUuid', 'getKycCustomer');
+  return readList(`${BASE}/customers/${seg(customerUuid)}`, customerSubmissionsSchema);
+}
+
+/** GET /api/kyc/customer/{customerUuid}/status-and-review?obligedEntityUuid= */
+export async function getCustomerStatusAndReview(
+  customerUuid: string,
+  obligedEntityUuid: string,
+): Promise<KycStatusAndReview> {
+  required(customerUuid, 'customerUuid', 'getCustomerStatusAndReview');
+  required(obligedEntityUuid, 'obligedEntityUuid', 'getCustomerStatusAndReview');
+  const { data } = await apiClient.get<unknown>(
+    `${BASE}/customer/${seg(customerUuid)}/status-and-review`,
+    { params: { obligedEntityUuid } },
+  );
+  return statusAndReviewSchema.parse(data);
+}

@@ -1,0 +1,364 @@
+import { createSlice, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
+import type { RootState } from '@/app/store';
+import { signedOut } from '@/features/auth/authActions';
+import { emptyCache, failure, type Cached } from '@/features/kyc/kycCache';
+import {
+  kycStepSchema,
+  parseKycRef,
+  type AuditEvent,
+  type Insights,
+  type KycComment,
+  type KycStatusRecord,
+  type KycStep,
+  type KycSubmission,
+} from '@/features/kyc/kycModel';
+import {
+  addComment,
+  changeStepStatus,
+  changeSubmissionStatus,
+  commentKey,
+  fetchKycAudit,
+  fetchKycComments,
+  fetchKycInsights,
+  fetchKycList,
+  fetchKycStatusHistory,
+  fetchKycSteps,
+  fetchKycSubmission,
+  fetchPartnerKycs,
+  kycListKey,
+  statusChangeKey,
+  stepChangeKey,
+  type KycListQuery,
+  type PerSubmission,
+  type PerSubmissionFetch,
+} from '@/features/kyc/kycThunks';
+import type { ApiError } from '@/lib/api-error';
+import type { Page } from '@/lib/api-page';
+import type { RequestStatus } from '@/lib/request-status';
+
+interface Request {
+  status: RequestStatus;
+  error: ApiError | null;
+}
+
+/** A change (step status, submission status, comment) and what it replaced on screen. */
+export interface KycChange extends Request {
+  /** What an optimistic change replaced, put back when the server refuses it. */
+  before: { status: string; comment: string | null } | null;
+}
+
+/** The KYC screens' state. Not persisted. */
+export interface KycState {
+  /** The page of the list screen; `key` names the query (filters and page) it answers. */
+  list: Cached<Page<KycSubmission> | null> & { key: string | null; query: KycListQuery | null };
+  /** The submission the detail screen shows; `ref` is the id or uuid from its address. */
+  current: Cached<KycSubmission | null> & { ref: string | null };
+  steps: Record<number, Cached<KycStep[]>>;
+  comments: Record<number, Cached<KycComment[]>>;
+  history: Record<number, Cached<KycStatusRecord[]>>;
+  audit: Record<number, Cached<AuditEvent[]>>;
+  insights: Record<number, Cached<Insights | null>>;
+  /** Each trade partner's submissions, by partner uuid. */
+  byPartner: Record<string, Cached<KycSubmission[]>>;
+  /** Changes by key (stepChangeKey, statusChangeKey, commentKey). */
+  changes: Record<string, KycChange>;
+}
+
+const initialState: KycState = {
+  list: { ...emptyCache(null), key: null, query: null },
+  current: { ...emptyCache(null), ref: null },
+  steps: {},
+  comments: {},
+  history: {},
+  audit: {},
+  insights: {},
+  byPartner: {},
+  changes: {},
+};
+
+const EMPTY_LISTS: Record<PerSubmission, unknown> = {
+  steps: [],
+  comments: [],
+  history: [],
+  audit: [],
+  insights: null,
+};
+
+type S = Draft<KycState>;
+
+/** Marks what a change on submission `kycId` may have made out of date. */
+function invalidate(state: S, kycId: number, buckets: readonly PerSubmission[]) {
+  for (const bucket of buckets) {
+    const entry = state[bucket][kycId];
+    if (entry) entry.stale = true;
+  }
+  if (state.current.data?.id === kycId) state.current.stale = true;
+  state.list.stale = true;
+  for (const entry of Object.values(state.byPartner)) entry.stale = true;
+}
+
+function setChange(
+  state: S,
+  key: string,
+  status: RequestStatus,
+  error: ApiError | null = null,
+  before: KycChange['before'] = null,
+) {
+  state.changes[key] = { status, error, before };
+}
+
+/** The step as shown: in the steps list and in the submission's summary of its steps. */
+function showStep(
+  state: S,
+  kycId: number,
+  step: Pick<KycStep, 'stepType' | 'status'> & Partial<KycStep>,
+) {
+  const list = state.steps[kycId]?.data;
+  const index = list?.findIndex((item) => item.stepType === step.stepType) ?? -1;
+  if (list && index !== -1) list[index] = { ...list[index]!, ...step };
+  const summary = state.current.data?.id === kycId ? state.current.data.steps : null;
+  const entry = summary?.find((item) => item.stepType === step.stepType);
+  if (entry) entry.status = step.status;
+}
+
+/** pending, fulfilled and rejected of a per-submission read, into `state[bucket][kycId]`. */
+function addPerSubmissionCases<T>(
+  builder: ActionReducerMapBuilder<KycState>,
+  bucket: PerSubmission,
+  thunk: PerSubmissionFetch<T>,
+) {
+  const entryOf = (state: S, kycId: number) => {
+    const entries = state[bucket] as Record<number, Cached<unknown>>;
+    entries[kycId] ??= emptyCache(EMPTY_LISTS[bucket]);
+    return entries[kycId];
+  };
+  builder
+    .addCase(thunk.pending, (state, action) => {
+      const entry = entryOf(state, action.meta.arg.kycId);
+      entry.status = 'loading';
+      entry.error = null;
+    })
+    .addCase(thunk.fulfilled, (state, action) => {
+      const entry = entryOf(state, action.meta.arg.kycId);
+      entry.status = 'succeeded';
+      entry.data = action.payload.data;
+      entry.fetchedAt = action.payload.fetchedAt;
+      entry.stale = false;
+    })
+    .addCase(thunk.rejected, (state, action) => {
+      const entry = entryOf(state, action.meta.arg.kycId);
+      entry.status = 'failed';
+      entry.error = failure(action.payload, action.error);
+    });
+}
+
+/** A refused change may hold the record as it now is (409, `details.current`). */
+const currentStep = (error: ApiError | undefined) => {
+  const details = error?.details as { current?: unknown } | undefined;
+  const parsed = kycStepSchema.safeParse(details?.current);
+  return parsed.success ? parsed.data : null;
+};
+
+export const kycSlice = createSlice({
+  name: 'kyc',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(signedOut, () => initialState);
+
+    // The list
+    builder
+      .addCase(fetchKycList.pending, (state, action) => {
+        const key = kycListKey(action.meta.arg);
+        state.list.status = 'loading';
+        state.list.error = null;
+        state.list.key = key;
+        state.list.query = action.meta.arg;
+      })
+      .addCase(fetchKycList.fulfilled, (state, action) => {
+        // An answer to a query the screen has left behind is dropped.
+        if (state.list.key !== kycListKey(action.meta.arg)) return;
+        state.list.status = 'succeeded';
+        state.list.data = action.payload.page;
+        state.list.fetchedAt = action.payload.fetchedAt;
+        state.list.stale = false;
+      })
+      .addCase(fetchKycList.rejected, (state, action) => {
+        if (state.list.key !== kycListKey(action.meta.arg)) return;
+        state.list.status = 'failed';
+        state.list.error = failure(action.payload, action.error);
+      });
+
+    // The current submission
+    builder
+      .addCase(fetchKycSubmission.pending, (state, action) => {
+        const { ref } = action.meta.arg;
+        if (state.current.ref !== ref) state.current = { ...emptyCache(null), ref };
+        state.current.status = 'loading';
+        state.current.error = null;
+      })
+      .addCase(fetchKycSubmission.fulfilled, (state, action) => {
+        if (state.current.ref !== action.meta.arg.ref) return;
+        const { submission, fetchedAt } = action.payload;
+        state.current.status = 'succeeded';
+        state.current.data = submission;
+        state.current.fetchedAt = fetchedAt;
+        state.current.stale = false;
+        // The uuid form comes with the insights.
+        if ('insights' in submission && submission.insights) {
+          state.insights[submission.id] = {
+            ...emptyCache(submission.insights as Insights),
+            status: 'succeeded',
+            fetchedAt,
+          };
+        }
+      })
+      .addCase(fetchKycSubmission.rejected, (state, action) => {
+        if (state.current.ref !== action.meta.arg.ref) return;
+        state.current.status = 'failed';
+        state.current.error = failure(action.payload, action.error);
+      });
+
+    addPerSubmissionCases(builder, 'steps', fetchKycSteps);
+    addPerSubmissionCases(builder, 'comments', fetchKycComments);
+    addPerSubmissionCases(builder, 'history', fetchKycStatusHistory);
+    addPerSubmissionCases(builder, 'audit', fetchKycAudit);
+    addPerSubmissionCases(builder, 'insights', fetchKycInsights);
+
+    // A partner's submissions
+    builder
+      .addCase(fetchPartnerKycs.pending, (state, action) => {
+        const entry = (state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([]));
+        entry.status = 'loading';
+        entry.error = null;
+      })
+      .addCase(fetchPartnerKycs.fulfilled, (state, action) => {
+        state.byPartner[action.meta.arg.partnerUuid] = {
+          ...emptyCache(action.payload.data),
+          status: 'succeeded',
+          fetchedAt: action.payload.fetchedAt,
+        };
+      })
+      .addCase(fetchPartnerKycs.rejected, (state, action) => {
+        const entry = (state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([]));
+        entry.status = 'failed';
+        entry.error = failure(action.payload, action.error);
+      });
+
+    // A step's status: shown at once, put back when refused.
+    builder
+      .addCase(changeStepStatus.pending, (state, action) => {
+        const { kycId, stepType, expected, comment } = action.meta.arg;
+        const key = stepChangeKey(kycId, stepType);
+        const step = state.steps[kycId]?.data.find((item) => item.stepType === stepType);
+        const summary = state.current.data?.steps.find((item) => item.stepType === stepType);
+        setChange(state, key, 'loading', null, {
+          status: step?.status ?? summary?.status ?? 'PENDING',
+          comment: step?.comment ?? null,
+        });
+        showStep(state, kycId, { stepType, status: expected, ...(comment ? { comment } : {}) });
+      })
+      .addCase(changeStepStatus.fulfilled, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        setChange(state, stepChangeKey(kycId, stepType), 'succeeded');
+        showStep(state, kycId, action.payload);
+        invalidate(state, kycId, ['comments', 'history', 'audit', 'insights']);
+      })
+      .addCase(changeStepStatus.rejected, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        const key = stepChangeKey(kycId, stepType);
+        const before = state.changes[key]?.before;
+        setChange(state, key, 'failed', failure(action.payload, action.error));
+        const now = currentStep(action.payload);
+        if (now) showStep(state, kycId, now);
+        else if (before) {
+          showStep(state, kycId, {
+            stepType,
+            status: before.status as KycStep['status'],
+            comment: before.comment,
+          });
+        }
+        // Read again: someone else may have changed it (the version moved on).
+        invalidate(state, kycId, ['steps']);
+      });
+
+    // The submission's status: shown at once, put back when refused.
+    builder
+      .addCase(changeSubmissionStatus.pending, (state, action) => {
+        const { kycId, to } = action.meta.arg;
+        const submission = state.current.data?.id === kycId ? state.current.data : null;
+        const before = submission ? { status: submission.status, comment: null } : null;
+        setChange(state, statusChangeKey(kycId), 'loading', null, before);
+        if (submission) submission.status = to;
+      })
+      .addCase(changeSubmissionStatus.fulfilled, (state, action) => {
+        const { kycId } = action.meta.arg;
+        setChange(state, statusChangeKey(kycId), 'succeeded');
+        state.history[kycId]?.data.push(action.payload);
+        invalidate(state, kycId, ['steps', 'comments', 'history', 'audit', 'insights']);
+      })
+      .addCase(changeSubmissionStatus.rejected, (state, action) => {
+        const { kycId } = action.meta.arg;
+        const key = statusChangeKey(kycId);
+        const before = state.changes[key]?.before;
+        setChange(state, key, 'failed', failure(action.payload, action.error));
+        if (before && state.current.data?.id === kycId) {
+          state.current.data.status = before.status as KycSubmission['status'];
+        }
+        invalidate(state, kycId, []);
+      });
+
+    // Comments
+    builder
+      .addCase(addComment.pending, (state, action) => {
+        setChange(state, commentKey(action.meta.arg.kycId), 'loading');
+      })
+      .addCase(addComment.fulfilled, (state, action) => {
+        const { kycId } = action.meta.arg;
+        setChange(state, commentKey(kycId), 'succeeded');
+        state.comments[kycId]?.data.push(action.payload);
+        invalidate(state, kycId, ['audit']);
+      })
+      .addCase(addComment.rejected, (state, action) => {
+        setChange(
+          state,
+          commentKey(action.meta.arg.kycId),
+          'failed',
+          failure(action.payload, action.error),
+        );
+      });
+  },
+});
+
+// --- Selectors --------------------------------------------------------------------------------
+
+export const selectKycList = (state: RootState) => state.kyc.list;
+
+/** The request for the submission `ref` names (the detail screen's). */
+export const selectKycCurrent = (state: RootState) => state.kyc.current;
+
+/** The submission the detail screen has loaded, if it is the one `ref` names. */
+export function selectKycSubmission(state: RootState, ref: string | undefined) {
+  const parsed = parseKycRef(ref);
+  const submission = state.kyc.current.data;
+  if (!parsed || !submission) return null;
+  const same =
+    parsed.kind === 'uuid'
+      ? submission.uuid.toLowerCase() === parsed.uuid.toLowerCase()
+      : submission.id === parsed.id;
+  return same ? submission : null;
+}
+
+export const selectKycSteps = (state: RootState, kycId: number) => state.kyc.steps[kycId];
+export const selectKycComments = (state: RootState, kycId: number) => state.kyc.comments[kycId];
+export const selectKycStatusHistory = (state: RootState, kycId: number) => state.kyc.history[kycId];
+export const selectKycAudit = (state: RootState, kycId: number) => state.kyc.audit[kycId];
+export const selectKycInsights = (state: RootState, kycId: number) => state.kyc.insights[kycId];
+export const selectPartnerKycs = (state: RootState, partnerUuid: string) =>
+  state.kyc.byPartner[partnerUuid];
+
+export const selectKycChanges = (state: RootState) => state.kyc.changes;
+
+/** A change under way or done, by its key (stepChangeKey, statusChangeKey, commentKey). */
+export const selectKycChange = (state: RootState, key: string): KycChange | undefined =>
+  state.kyc.changes[key];

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { isNotFound, idPath, uuidPath } from '@/features/kyc/kycApi';
+import {
+  kycStepSchema,
+  type KycStep,
+  type KycStepType,
+  type StepStatusRequest,
+} from '@/features/kyc/kycModel';
+import { apiClient } from '@/lib/api-client';
+import { required, seg } from '@/lib/api-params';
+
+// The step calls of docs/api/kyc.md, id and uuid variants: the six steps of a submission, one
+// step (created PENDING when missing, or null in the data-only read) and its status changes.
+
+/** SPEC section 7: step reads carry a timestamp so no cache in between answers them. */
+const cacheBusting = () => ({ _: Date.now() });
+
+const stepListSchema = z.array(kycStepSchema);
+
+/** The change of a step's status; COMPLETED lets the server decide (decision 012). */
+export interface KycStepStatusChange {
+  status: StepStatusRequest;
+  comment?: string | null;
+  /** The step version the change is based on. */
+  version?: number;
+}
+
+function stepStatusBody(change: KycStepStatusChange, call: string) {
+  required(change, 'status', call);
+  required(change.status, 'status', call);
+  const { status, comment, version } = change;
+  return {
+    status,
+    ...(comment ? { comment } : {}),
+    ...(version === undefined ? {} : { version }),
+  };
+}
+
+async function readSteps(base: string): Promise<KycStep[]> {
+  const { data } = await apiClient.get<unknown>(`${base}/steps`, { params: cacheBusting() });
+  return stepListSchema.parse(data);
+}
+
+async function postStep(base: string, stepType: KycStepType, userId: number, call: string) {
+  required(stepType, 'stepType', call);
+  required(userId, 'userId', call);
+  // coc and insights steps are created with an empty body (SPEC section 7).
+  const body = stepType === 'coc' || stepType === 'insights' ? undefined : { status: 'PENDING' };
+  const { data } = await apiClient.post<unknown>(`${base}/steps/${seg(stepType)}`, body, {
+    params: { userId },
+  });
+  return kycStepSchema.parse(data);
+}
+
+/** One step; `bust` adds the cache-busting parameter. Rejects 404 for a step that is missing. */
+async function readStep(base: string, stepType: KycStepType, call: string, bust: boolean) {
+  required(stepType, 'stepType', call);
+  const { data } = await apiClient.get<unknown>(`${base}/steps/${seg(stepType)}`, {
+    ...(bust ? { params: cacheBusting() } : {}),
+  });
+  return kycStepSchema.parse(data);
+}
+
+/** SPEC sections 4 and 8: a step that does not exist yet is created PENDING. */
+async function readOrCreateStep(
+  base: string,
+  stepType: KycStepType,
+  userId: number,
+  call: string,
+): Promise<KycStep> {
+  try {
+    return await readStep(base, stepType, call, true);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return postStep(base, stepType, userId, call);
+  }
+}
+
+/** The data-only read (SPEC section 7): no cache-busting, nothing created, null on 404. */
+async function readStepOrNull(base: string, stepType: KycStepType, call: string) {
+  try {
+    return await readStep(base, stepType, call, false);
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+async function postStepStatus(
+  base: string,
+  stepType: KycStepType,
+  userId: number,
+  change: KycStepStatusChange,
+  call: string,
+): Promise<KycStep> {
+  required(stepType, 'stepType', call);
+  required(userId, 'userId', call);
+  const body = stepStatusBody(change, call);
+  const { data } = await apiClient.post<unknown>(`${base}/steps/${seg(stepType)}/status`, body, {
+    params: { userId },
+    skipErrorNotice: true,
+  });
+  return kycStepSchema.parse(data);
+}
+
+async function putInsightsStatus(
+  base: string,
+  stepUuid: string,
+  userId: number,
+  change: KycStepStatusChange,
+  call: string,
+): Promise<KycStep> {
+  required(stepUuid, 'stepUuid', call);
+  required(userId, 'userId', call);
+  const body = { ...stepStatusBody(change, call), userId };
+  const { data } = await apiClient.put<unknown>(
+    `${base}/steps/insights/${seg(stepUuid)}/status`,
+    body,
+    { skipErrorNotice: true },
+  );
+  return kycStepSchema.parse(data);
+}
+
+/** GET /api/kyc/{id}/steps: the six steps, in order. */
+export const getKycSteps = async (id: number) => readSteps(idPath(id, 'getKycSteps'));
+
+/** GET /api/kyc/uuid/{uuid}/steps */
+export const getKycStepsByUuid = async (uuid: string) =>
+  readSteps(uuidPath(uuid, 'getKycStepsByUuid'));
+
+/** POST /api/kyc/{id}/steps/{stepType}?userId=: creates the step (or answers the existing one). */
+export const createKycStep = async (id: number, stepType: KycStepType, userId: number) =>
+  postStep(idPath(id, 'createKycStep'), stepType, userId, 'createKycStep');
+
+/** POST /api/kyc/uuid/{uuid}/steps/{stepType}?userId= */
+export const createKycStepByUuid = async (uuid: string, stepType: KycStepType, userId: number) =>
+  postStep(uuidPath(uuid, 'createKycStepByUuid'), stepType, userId, 'createKycStepByUuid');
+
+/** GET /api/kyc/{id}/steps/{stepType}; a missing step is created PENDING for `userId`. */
+export const getKycStep = async (id: number, stepType: KycStepType, userId: number) =>
+  readOrCreateStep(idPath(id, 'getKycStep'), stepType, userId, 'getKycStep');
+
+/** GET /api/kyc/uuid/{uuid}/steps/{stepType}; a missing step is created PENDING. */
+export const getKycStepByUuid = async (uuid: string, stepType: KycStepType, userId: number) =>
+  readOrCreateStep(uuidPath(uuid, 'getKycStepByUuid'), stepType, userId, 'getKycStepByUuid');
+
+/** The data-only read of a step: null when it does not exist (404). */
+export const findKycStep = async (id: number, stepType: KycStepType) =>
+  readStepOrNull(idPath(id, 'findKycStep'), stepType, 'findKycStep');
+
+/** The data-only read by uuid: null on 404. */
+export const findKycStepByUuid = async (uuid: string, stepType: KycStepType) =>
+  readStepOrNull(uuidPath(uuid, 'findKycStepByUuid'), stepType, 'findKycStepByUuid');
+
+/** POST /api/kyc/{id}/steps/{stepType}/status?userId=: the step as it now is. */
+export const changeKycStepStatus = async (
+  id: number,
+  stepType: KycStepType,
+  userId: number,
+  change: KycStepStatusChange,
+) =>
+  postStepStatus(
+    idPath(id, 'changeKycStepStatus'),
+    stepType,
+    userId,
+    change,
+    'changeKycStepStatus',
+  );
+
+/** POST /api/kyc/uuid/{uuid}/steps/{stepType}/status?userId= */
+export const changeKycStepStatusByUuid = async (
+  uuid: string,
+  stepType: KycStepType,
+  userId: number,
+  change: KycStepStatusChange,
+) =>
+  postStepStatus(
+    uuidPath(uuid, 'changeKycStepStatusByUuid'),
+    stepType,
+    userId,
+    change,
+    'changeKycStepStatusByUuid',
+  );
+
+/** PUT /api/kyc/{id}/steps/insights/{stepUuid}/status: 404 when there is no insights step. */
+export const changeInsightsStepStatus = async (
+  id: number,
+  stepUuid: string,
+  userId: number,
+  change: KycStepStatusChange,
+) =>
+  putInsightsStatus(
+    idPath(id, 'changeInsightsStepStatus'),
+    stepUuid,
+    userId,
+    change,
+    'changeInsightsStepStatus',
+  );
+
+/** PUT /api/kyc/uuid/{uuid}/steps/insights/{stepUuid}/status */
+export const changeInsightsStepStatusByUuid = async (
+  uuid: string,
+  stepUuid: string,
+  userId: number,
+  change: KycStepStatusChange,
+) =>
+  putInsightsStatus(
+    uuidPath(uuid, 'changeInsightsStepStatusByUuid'),
+    stepUuid,
+    userId,
+    change,
+    'changeInsightsStepStatusByUuid',
+  );
