@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { minimalPdf } from '../server/src/testing/minimal-pdf';
 import { signIn, signOutFromMenu } from './support/accounts';
+import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
 
 const PDF = 'coc-extract.pdf';
 const PHOTO = 'warehouse.jpg';
@@ -115,25 +116,11 @@ test('a person changes their profile picture and sees it in the sidebar', async 
 });
 
 // The new screens as a person sees them, kept as test artefacts to look at.
-const viewports = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
+for (const colorScheme of COLOR_SCHEMES) {
+  for (const viewport of VIEWPORTS) {
     test(`document screens, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
       await page.setViewportSize(viewport);
-      // A dialog is shot as the window shows it; a full-page shot would tear its fixed layers.
-      const shot = async (screen: string, fullPage = true) => {
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => animation.playState !== 'running'),
-        );
-        await page.screenshot({
-          path: testInfo.outputPath(`${screen}-${colorScheme}-${viewport.name}.png`),
-          fullPage,
-        });
-      };
+      const shot = screenShooter(page, testInfo, colorScheme, viewport);
 
       await signIn(page, 'owner');
       if (colorScheme === 'dark') {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signOutFromMenu } from './support/accounts';
+import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
 
 const COMPANY = 'Van Dijk Logistics B.V.';
 const REASON = 'The director’s passport has expired; upload a valid one.';
@@ -81,24 +82,11 @@ test('employee completes two steps, manager approves them and rejects one, owner
 });
 
 // The KYC screens as a person sees them, kept as test artefacts to look at.
-const viewports = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
+for (const colorScheme of COLOR_SCHEMES) {
+  for (const viewport of VIEWPORTS) {
     test(`KYC screens, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
       await page.setViewportSize(viewport);
-      const shot = async (screen: string) => {
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => animation.playState !== 'running'),
-        );
-        await page.screenshot({
-          path: testInfo.outputPath(`${screen}-${colorScheme}-${viewport.name}.png`),
-          fullPage: true,
-        });
-      };
+      const shot = screenShooter(page, testInfo, colorScheme, viewport);
       await signIn(page, 'manager');
       if (colorScheme === 'dark') {
         await page.getByRole('button', { name: 'Switch to dark theme' }).click();

@@ -1,25 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
 
 // Screens as a person sees them, kept as test artefacts to look at: light and dark, wide and narrow.
-const viewports = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
-
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of viewports) {
-    test(`sign-in, dashboard and partners, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
+for (const colorScheme of COLOR_SCHEMES) {
+  for (const viewport of VIEWPORTS) {
+    test(`sign-in, dashboard and partners, ${colorScheme}, ${viewport.name}`, async ({
+      page,
+    }, testInfo) => {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(viewport);
-      const shot = async (screen: string) => {
-        // Theme changes and the off-canvas menu animate: take the picture once they have settled.
-        await page.waitForFunction(() =>
-          document.getAnimations().every((animation) => animation.playState !== 'running'),
-        );
-        const path = testInfo.outputPath(`${screen}-${colorScheme}-${viewport.name}.png`);
-        await page.screenshot({ path, fullPage: true });
-      };
+      const shot = screenShooter(page, testInfo, colorScheme, viewport);
 
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
