@@ -1,0 +1,246 @@
+/**
+ * What a trade partner fills in on each KYC step (issue 7, decision 013): one schema per step,
+ * used by the server to validate a saved step and by the app's forms to show the same errors
+ * before the round trip. Dates are 'YYYY-MM-DD'; countries ISO 3166-1 alpha-2 codes.
+ */
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import countriesLib from 'i18n-iso-countries';
+import { checkVAT, countries as vatCountries } from 'jsvat';
+import { z } from 'zod';
+import type { KycStepType } from './kyc.js';
+
+/** The steps with a form; insights is computed and has none. */
+export const DATA_STEP_TYPES = [
+  'coc',
+  'contacts',
+  'addresses',
+  'bank-and-vat',
+  'cdd',
+] as const satisfies readonly KycStepType[];
+export type DataStepType = (typeof DATA_STEP_TYPES)[number];
+
+export const isDataStepType = (value: string): value is DataStepType =>
+  (DATA_STEP_TYPES as readonly string[]).includes(value);
+
+export const CONTACT_ROLES = ['DIRECTOR', 'AUTHORISED_SIGNATORY', 'UBO'] as const;
+export type ContactRole = (typeof CONTACT_ROLES)[number];
+export const ADDRESS_FIELDS = ['street', 'houseNumber', 'postCode', 'city', 'country'] as const;
+
+/** Why a field is refused; the app translates the code, the server sends the message. */
+export const STEP_ISSUE_MESSAGES = {
+  required: 'is required',
+  invalid: 'is not valid',
+  tooLong: 'is too long',
+  date: 'must be a date written YYYY-MM-DD',
+  futureDate: 'cannot lie in the future',
+  country: 'must be an ISO 3166-1 alpha-2 country code',
+  percentage: 'must be a number from 0 to 100',
+  amount: 'must be an amount of 0 or more',
+  ownershipTotal: 'the ownership percentages together exceed 100',
+  uboOwnership: 'is required for an ultimate beneficial owner',
+  iban: 'is not a valid IBAN',
+  vat: 'is not a valid VAT number',
+  document: 'needs a document',
+} as const;
+export type StepIssueCode = keyof typeof STEP_ISSUE_MESSAGES;
+
+export interface StepIssue {
+  /** Dotted path into the step data: 'iban', 'people.0.lastName', 'registered.city'. */
+  field: string;
+  code: StepIssueCode;
+  /** English, for the API's error details. */
+  message: string;
+}
+
+const M = STEP_ISSUE_MESSAGES;
+const MAX_TEXT = 300;
+
+const text = (max = MAX_TEXT) =>
+  z
+    .string({ error: M.required })
+    .trim()
+    .min(1, { error: M.required })
+    .max(max, { error: M.tooLong });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date that exists (no 30 February), as midnight UTC. */
+export function parseIsoDate(value: string): Date | undefined {
+  const match = DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+    ? date
+    : undefined;
+}
+
+/** A date today or earlier: nothing is registered, extracted or born tomorrow. */
+const pastDate = (now: Date) => {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return z
+    .string({ error: M.required })
+    .trim()
+    .min(1, { error: M.required })
+    .refine((value) => parseIsoDate(value) !== undefined, { error: M.date, abort: true })
+    .refine((value) => parseIsoDate(value)!.getTime() <= today, { error: M.futureDate });
+};
+
+const country = z
+  .string({ error: M.required })
+  .trim()
+  .min(1, { error: M.required })
+  .refine((value) => /^[A-Z]{2}$/.test(value) && countriesLib.isValid(value), {
+    error: M.country,
+  });
+
+/** An optional field left empty in a form arrives as '' or null: it was not given. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const documentId = z.number({ error: M.document }).int({ error: M.document }).positive({
+  error: M.document,
+});
+
+export const normaliseIban = (value: string) => electronicFormatIBAN(value) ?? '';
+export const normaliseVatNumber = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+const jsvatCountries = vatCountries;
+
+const cocSchema = (now: Date) =>
+  z.object({
+    cocNumber: text(40),
+    registeredName: text(),
+    legalForm: text(100),
+    registrationDate: pastDate(now),
+    extractDate: pastDate(now),
+  });
+
+const personSchema = (now: Date) =>
+  z
+    .object({
+      firstName: text(100),
+      lastName: text(100),
+      role: z.enum(CONTACT_ROLES, { error: M.required }),
+      ownershipPercentage: optional(
+        z.number({ error: M.percentage }).min(0, { error: M.percentage }).max(100, {
+          error: M.percentage,
+        }),
+      ),
+      dateOfBirth: optional(pastDate(now)),
+      nationality: optional(country),
+      idDocumentId: documentId,
+    })
+    .superRefine((person, ctx) => {
+      if (person.role === 'UBO' && person.ownershipPercentage === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['ownershipPercentage'], message: M.uboOwnership });
+      }
+    });
+
+const contactsSchema = (now: Date) =>
+  z.object({
+    people: z
+      .array(personSchema(now), { error: M.required })
+      .min(1, { error: M.required })
+      .max(50, { error: M.tooLong })
+      .superRefine((people, ctx) => {
+        const total = people.reduce((sum, person) => sum + (person.ownershipPercentage ?? 0), 0);
+        if (total > 100) ctx.addIssue({ code: 'custom', message: M.ownershipTotal });
+      }),
+  });
+
+const addressSchema = z.object(
+  {
+    street: text(200),
+    houseNumber: text(20),
+    postCode: text(20),
+    city: text(100),
+    country,
+  },
+  { error: M.required },
+);
+
+const addressesSchema = z.object({
+  registered: addressSchema,
+  operating: optional(addressSchema),
+});
+
+const bankAndVatSchema = z.object({
+  iban: z
+    .string({ error: M.required })
+    .trim()
+    .min(1, { error: M.required })
+    .transform(normaliseIban)
+    .refine((value) => isValidIBAN(value), { error: M.iban }),
+  accountHolder: text(200),
+  vatNumber: optional(
+    z
+      .string()
+      .transform(normaliseVatNumber)
+      .refine((value) => checkVAT(value, jsvatCountries).isValid, { error: M.vat }),
+  ),
+});
+
+const cddSchema = z.object({
+  businessActivity: text(2000),
+  countriesOfOperation: z
+    .array(country, { error: M.required })
+    .min(1, { error: M.required })
+    .max(250, { error: M.tooLong }),
+  expectedMonthlyVolume: z
+    .number({ error: M.required })
+    .min(0, { error: M.amount })
+    .refine(Number.isFinite, { error: M.amount }),
+  sourceOfFunds: text(2000),
+  pepDeclared: z.boolean({ error: M.required }),
+  sanctionsDeclared: z.boolean({ error: M.required }),
+});
+
+const SCHEMAS = {
+  coc: cocSchema,
+  contacts: contactsSchema,
+  addresses: () => addressesSchema,
+  'bank-and-vat': () => bankAndVatSchema,
+  cdd: () => cddSchema,
+} satisfies Record<DataStepType, (now: Date) => z.ZodType>;
+
+export type CocData = z.output<ReturnType<typeof cocSchema>>;
+export type ContactPerson = z.output<ReturnType<typeof personSchema>>;
+export type ContactsData = z.output<ReturnType<typeof contactsSchema>>;
+export type AddressData = z.output<typeof addressSchema>;
+export type AddressesData = z.output<typeof addressesSchema>;
+export type BankAndVatData = z.output<typeof bankAndVatSchema>;
+export type CddData = z.output<typeof cddSchema>;
+export interface StepDataByType {
+  coc: CocData;
+  contacts: ContactsData;
+  addresses: AddressesData;
+  'bank-and-vat': BankAndVatData;
+  cdd: CddData;
+}
+
+export type StepValidation<T extends DataStepType> =
+  { ok: true; data: StepDataByType[T] } | { ok: false; issues: StepIssue[] };
+
+const codeOf = (message: string): StepIssueCode =>
+  (Object.entries(M).find(([, text]) => text === message)?.[0] as StepIssueCode) ?? 'invalid';
+
+/**
+ * Validates a step's form data as it would be saved: the normalised data (trimmed text, IBAN in
+ * electronic format, VAT number without separators), or every issue with its field.
+ */
+export function validateStepData<T extends DataStepType>(
+  stepType: T,
+  data: unknown,
+  now: Date = new Date(),
+): StepValidation<T> {
+  const result = SCHEMAS[stepType](now).safeParse(data ?? {});
+  if (result.success) return { ok: true, data: result.data as StepDataByType[T] };
+  const issues = result.error.issues.map((issue) => {
+    const code = codeOf(issue.message);
+    return { field: issue.path.join('.') || 'data', code, message: M[code] };
+  });
+  return { ok: false, issues };
+}
