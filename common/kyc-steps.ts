@@ -7,7 +7,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import countriesLib from 'i18n-iso-countries';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
-import type { KycStepType } from './kyc.js';
+import type { KycStatus, KycStepStatus, KycStepType } from './kyc.js';
 
 /** The steps with a form; insights is computed and has none. */
 export const DATA_STEP_TYPES = [
@@ -243,4 +243,21 @@ export function validateStepData<T extends DataStepType>(
     return { field: issue.path.join('.') || 'data', code, message: M[code] };
   });
   return { ok: false, issues };
+}
+
+/** The file is with the partner: being filled in, or sent back with changes requested. */
+export const PARTNER_EDITABLE_STATUSES: readonly KycStatus[] = ['DRAFT', 'CHANGES_REQUESTED'];
+/** A step the partner may still change: not decided and not waiting for a decision. */
+export const PARTNER_EDITABLE_STEP_STATUSES: readonly KycStepStatus[] = [
+  'PENDING',
+  'IN_PROGRESS',
+  'CHANGES_REQUESTED',
+];
+
+/** Whether a step's form may be saved (decision 013): the file is with the partner and the step open. */
+export function stepEditable(submissionStatus: KycStatus, stepStatus: KycStepStatus): boolean {
+  return (
+    PARTNER_EDITABLE_STATUSES.includes(submissionStatus) &&
+    PARTNER_EDITABLE_STEP_STATUSES.includes(stepStatus)
+  );
 }
