@@ -104,7 +104,9 @@ const documentId = z.number({ error: M.document }).int({ error: M.document }).po
   error: M.document,
 });
 
-export const normaliseIban = (value: string) => electronicFormatIBAN(value) ?? '';
+/** Electronic format, without any white space: IBANs pasted from a PDF carry no-break spaces. */
+export const normaliseIban = (value: string) =>
+  electronicFormatIBAN(value.replace(/\s/g, '')) ?? '';
 export const normaliseVatNumber = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
 const jsvatCountries = vatCountries;
@@ -123,7 +125,10 @@ const personSchema = (now: Date) =>
     .object({
       firstName: text(100),
       lastName: text(100),
-      role: z.enum(CONTACT_ROLES, { error: M.required }),
+      role: z.enum(CONTACT_ROLES, {
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' ? M.required : M.invalid,
+      }),
       ownershipPercentage: optional(
         z.number({ error: M.percentage }).min(0, { error: M.percentage }).max(100, {
           error: M.percentage,
@@ -147,7 +152,10 @@ const contactsSchema = (now: Date) =>
       .max(50, { error: M.tooLong })
       .superRefine((people, ctx) => {
         const total = people.reduce((sum, person) => sum + (person.ownershipPercentage ?? 0), 0);
-        if (total > 100) ctx.addIssue({ code: 'custom', message: M.ownershipTotal });
+        // 16.1 + 48.2 + 35.7 is 100.00000000000001 in floating point: compare at two decimals.
+        if (Math.round(total * 100) / 100 > 100) {
+          ctx.addIssue({ code: 'custom', message: M.ownershipTotal });
+        }
       }),
   });
 

@@ -132,6 +132,19 @@ export const STEP_DOCUMENT_TYPES: Record<KycStepType, readonly DocumentType[]> =
   insights: [],
 };
 
+/**
+ * The documents a step cannot do without (a subset of STEP_DOCUMENT_TYPES): a file is not
+ * complete, and cannot be submitted, without an ACTIVE document of each (decision 013).
+ */
+export const REQUIRED_STEP_DOCUMENTS: Record<KycStepType, readonly DocumentType[]> = {
+  coc: ['COC_EXTRACT'],
+  contacts: ['ID_DOCUMENT'],
+  addresses: ['PROOF_OF_ADDRESS'],
+  'bank-and-vat': ['BANK_STATEMENT'],
+  cdd: [],
+  insights: [],
+};
+
 /** SPEC 4 badge classes, by status value (submission or step, any case). */
 export function kycBadgeVariant(
   status: string,

@@ -51,6 +51,12 @@ describe('OpenAPI document', () => {
         '/api/kyc/uuid/{uuid}/steps/{stepType}/status',
         '/api/kyc/{id}/steps/insights/{stepUuid}/status',
         '/api/kyc/uuid/{uuid}/steps/insights/{stepUuid}/status',
+        '/api/kyc/{id}/steps/{stepType}/data',
+        '/api/kyc/uuid/{uuid}/steps/{stepType}/data',
+        '/api/kyc/{id}/steps/{stepType}/draft',
+        '/api/kyc/uuid/{uuid}/steps/{stepType}/draft',
+        '/api/kyc/{id}/readiness',
+        '/api/kyc/uuid/{uuid}/readiness',
         '/api/kyc/{id}/insights',
         '/api/kyc/uuid/{uuid}/insights',
         '/api/kyc/partner/{id}',
@@ -66,6 +72,13 @@ describe('OpenAPI document', () => {
     expect(document.components.schemas.KycSubmission.properties.steps).toBeDefined();
     expect(document.paths['/api/kyc/filter'].get.operationId).toBe('filterKycs');
     expect(document.paths['/api/kyc/{id}/status'].post.tags).toEqual(['kyc']);
+    const draft = document.paths['/api/kyc/uuid/{uuid}/steps/{stepType}/draft'];
+    expect([draft.put.operationId, draft.delete.operationId]).toEqual([
+      'saveKycStepDraftByUuid',
+      'deleteKycStepDraftByUuid',
+    ]);
+    expect(document.components.schemas.KycStep.properties.changes).toBeDefined();
+    expect(document.components.schemas.KycReadiness.properties.missing).toBeDefined();
   });
 
   it('is browsable without signing in', async () => {

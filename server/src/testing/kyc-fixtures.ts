@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { KycStatus, KycStepStatus } from '../../../common/kyc.js';
+import type { DocumentType } from '../../../common/documents.js';
+import {
+  REQUIRED_STEP_DOCUMENTS,
+  type KycStatus,
+  type KycStepStatus,
+} from '../../../common/kyc.js';
+import { DATA_STEP_TYPES, type DataStepType } from '../../../common/kyc-steps.js';
 import { kycSteps, kycSubmissions } from '../db/schema/kyc.js';
+import { upload } from './documents-fixtures.js';
 import type { TestServer } from './harness.js';
+import { minimalPdf } from './minimal-pdf.js';
 import {
   addMember,
   caller,
@@ -117,4 +125,135 @@ export function moveTo(
   extra: { comment?: string; isCompliant?: boolean; version?: number } = {},
 ) {
   return { status, userId: who.userId, ...extra };
+}
+
+/** A day `daysAgo` days before today, as the forms write dates. */
+export const isoDaysAgo = (daysAgo: number) =>
+  new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** Data for every step that passes all of common/kyc-steps.ts's rules. */
+export function validStepData(
+  partner: Partner,
+  idDocumentId: number,
+): Record<DataStepType, Record<string, unknown>> {
+  return {
+    coc: {
+      cocNumber: partner.cocNumber,
+      registeredName: partner.name,
+      legalForm: 'B.V.',
+      registrationDate: '2010-03-01',
+      extractDate: isoDaysAgo(30),
+    },
+    contacts: {
+      people: [
+        { firstName: 'Anna', lastName: 'de Vries', role: 'DIRECTOR', idDocumentId },
+        {
+          firstName: 'Bram',
+          lastName: 'Jansen',
+          role: 'UBO',
+          ownershipPercentage: 60,
+          dateOfBirth: '1980-01-31',
+          nationality: 'NL',
+          idDocumentId,
+        },
+      ],
+    },
+    addresses: {
+      registered: {
+        street: 'Oudegracht',
+        houseNumber: '100',
+        postCode: '3511 AX',
+        city: 'Utrecht',
+        country: 'NL',
+      },
+    },
+    'bank-and-vat': {
+      iban: 'NL91ABNA0417164300',
+      accountHolder: partner.name,
+      vatNumber: partner.vatNumber,
+    },
+    cdd: {
+      businessActivity: 'Wholesale of metals',
+      countriesOfOperation: ['NL', 'DE'],
+      expectedMonthlyVolume: 250000,
+      sourceOfFunds: 'Revenue from trading',
+      pepDeclared: false,
+      sanctionsDeclared: false,
+    },
+  };
+}
+
+/** Uploads a one-page PDF of `documentType` for the company, as `who`; answers its id. */
+export async function uploadDocument(
+  server: TestServer,
+  who: Actor,
+  partner: Partner,
+  documentType: DocumentType,
+): Promise<number> {
+  const response = await upload(
+    server,
+    who,
+    { userId: who.userId, documentType, tradePartnerUuid: partner.uuid },
+    { name: `${documentType.toLowerCase()}.pdf`, content: minimalPdf(documentType) },
+  );
+  if (response.statusCode !== 201) {
+    throw new Error(`upload ${documentType}: ${response.statusCode} ${response.body}`);
+  }
+  return response.json().id;
+}
+
+/** A company of its own with a DRAFT file started by its owner, for tests that need one. */
+export async function freshKyc(server: TestServer): Promise<{ company: KycCompany; kyc: Kyc }> {
+  const company = await kycCompany(server);
+  return { company, kyc: await createKyc(server, company.owner, company.partner) };
+}
+
+/** A call on one step (`what`: data, draft, status) as `who` makes it, with their userId. */
+export const stepUrl = (kyc: { id: number }, stepType: string, what: string, who: Actor) =>
+  `/api/kyc/${kyc.id}/steps/${stepType}/${what}?userId=${who.userId}`;
+
+/** Saves a step's data over HTTP, as `who`; `body` is `{ data, version? }`. */
+export function saveStepData(
+  server: TestServer,
+  who: Actor,
+  kyc: { id: number },
+  stepType: string,
+  body: Record<string, unknown>,
+) {
+  return caller(server)(who, 'PUT', stepUrl(kyc, stepType, 'data', who), body);
+}
+
+/** Keeps a draft of a step's form over HTTP, as `who`. */
+export function saveStepDraft(
+  server: TestServer,
+  who: Actor,
+  kyc: { id: number },
+  stepType: string,
+  draft: unknown,
+) {
+  return caller(server)(who, 'PUT', stepUrl(kyc, stepType, 'draft', who), { draft });
+}
+
+/**
+ * Fills in every step of a DRAFT file with valid data and uploads the documents the steps
+ * need, over HTTP as `who` (a member who may change the company), so that it may be submitted.
+ * Answers the ID document the people name.
+ */
+export async function fillKyc(
+  server: TestServer,
+  who: Actor,
+  kyc: { id: number },
+  partner: Partner,
+): Promise<{ idDocumentId: number }> {
+  const required = [...new Set(Object.values(REQUIRED_STEP_DOCUMENTS).flat())];
+  const ids = new Map<DocumentType, number>();
+  for (const type of required) ids.set(type, await uploadDocument(server, who, partner, type));
+  const data = validStepData(partner, ids.get('ID_DOCUMENT')!);
+  for (const stepType of DATA_STEP_TYPES) {
+    const response = await saveStepData(server, who, kyc, stepType, { data: data[stepType] });
+    if (response.statusCode !== 200) {
+      throw new Error(`fill ${stepType}: ${response.statusCode} ${response.body}`);
+    }
+  }
+  return { idDocumentId: ids.get('ID_DOCUMENT')! };
 }

@@ -87,6 +87,18 @@ export const kycSteps = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** The latest reviewer comment on the step. */
     comment: text('comment'),
+    /**
+     * The partner's unsaved form state, kept so it survives sign-out and another device
+     * (decision 013); any JSON object, never validated, never audited.
+     */
+    draft: jsonb('draft').$type<Record<string, unknown>>(),
+    draftSavedAt: timestamp('draft_saved_at', { withTimezone: true }),
+    draftSavedBy: bigint('draft_saved_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** `data` as it was at the last reviewer decision: what the partner changed since. */
+    reviewedData: jsonb('reviewed_data').$type<Record<string, unknown>>(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     updatedBy: bigint('updated_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',

@@ -9,7 +9,7 @@ import {
 } from '../../testing/kyc-fixtures.js';
 import { caller, type Actor, type Caller } from '../../testing/partners-fixtures.js';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A call on the company's file: what it is, and whether it reads or changes. */
 type Request = [kind: 'read' | 'change' | 'staff', method: Method, url: string, body?: unknown];
 
@@ -59,6 +59,10 @@ describe.each(databaseTargets())('KYC access (%s)', (target) => {
         ['read', 'GET', `${base}/status`],
         ['read', 'GET', `${base}/steps`],
         ['read', 'GET', `${base}/steps/coc`],
+        ['read', 'GET', `${base}/readiness`],
+        ['change', 'PUT', `${base}/steps/bank-and-vat/data?userId=${who.userId}`, { data: {} }],
+        ['change', 'PUT', `${base}/steps/coc/draft?userId=${who.userId}`, { draft: {} }],
+        ['change', 'DELETE', `${base}/steps/coc/draft?userId=${who.userId}`],
         ['change', 'POST', `${base}/comments`, { comment: 'Looked at it.' }],
         [
           'change',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
 import {
   createKyc,
+  fillKyc,
   kycWorld,
   moveTo,
   type Kyc,
@@ -40,6 +41,7 @@ describe.each(databaseTargets())('KYC audit trail (%s)', (target) => {
     call = caller(server);
     w = await kycWorld(server);
     kyc = await createKyc(server, w.company.owner, w.company.partner);
+    await fillKyc(server, w.company.editor, kyc, w.company.partner);
     const token = await server.token({
       sub: randomUUID(),
       preferred_username: 'nameless.reviewer',
@@ -99,6 +101,7 @@ describe.each(databaseTargets())('KYC audit trail (%s)', (target) => {
     const name = (who: { name: string }) => expect.stringMatching(new RegExp(`^${who.name} `, 'i'));
     expect(events.map((e) => e.action)).toEqual([
       'created',
+      ...Array<string>(5).fill('step_data_saved'),
       'status_changed',
       'comment_added',
       'status_changed',
@@ -110,6 +113,16 @@ describe.each(databaseTargets())('KYC audit trail (%s)', (target) => {
     ]);
     expect(events).toEqual([
       expect.objectContaining({ entity: 'submission', entityId: kyc.id, to: 'DRAFT' }),
+      ...['coc', 'contacts', 'addresses', 'bank-and-vat', 'cdd'].map((stepType) =>
+        expect.objectContaining({
+          entity: 'step',
+          stepType,
+          from: 'PENDING',
+          to: 'IN_PROGRESS',
+          user: { id: w.company.editor.userId, name: name(w.company.editor) },
+          details: expect.objectContaining({ version: 2, previousVersion: 1 }),
+        }),
+      ),
       expect.objectContaining({
         from: 'DRAFT',
         to: 'SUBMITTED',
@@ -135,14 +148,14 @@ describe.each(databaseTargets())('KYC audit trail (%s)', (target) => {
       expect.objectContaining({
         entity: 'step',
         stepType: 'coc',
-        from: 'PENDING',
+        from: 'IN_PROGRESS',
         to: 'WAITING_FOR_APPROVAL',
         reason: null,
-        details: { version: 2, previousVersion: 1, requested: 'COMPLETED' },
+        details: { version: 3, previousVersion: 2, requested: 'COMPLETED' },
       }),
       expect.objectContaining({
         stepType: 'contacts',
-        from: 'PENDING',
+        from: 'IN_PROGRESS',
         to: 'REJECTED',
         reason: 'Passport expired.',
         user: { id: nameless.userId, name: 'nameless.reviewer' },

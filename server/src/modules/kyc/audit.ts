@@ -26,6 +26,7 @@ export type AuditAction =
   | 'reviewer_assigned'
   | 'step_created'
   | 'step_status_changed'
+  | 'step_data_saved'
   | 'comment_added';
 
 export interface AuditEntry {

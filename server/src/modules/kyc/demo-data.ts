@@ -111,11 +111,14 @@ async function replay(
           by,
           at: when,
         });
+        // A reviewer's decision, as steps.ts records it: the data it was made on.
         Object.assign(step, {
           status: event.to,
           version: step.version + 1,
           updatedBy: user.id,
           updatedAt: when,
+          reviewedData: step.data,
+          reviewedAt: when,
         });
       }
       continue;
@@ -188,10 +191,10 @@ async function replay(
     })
     .where(eq(kycSubmissions.id, kycId));
   for (const step of steps) {
-    const { status, version, updatedBy, updatedAt } = step;
+    const { status, version, updatedBy, updatedAt, reviewedData, reviewedAt } = step;
     await tx
       .update(kycSteps)
-      .set({ status, version, updatedBy, updatedAt })
+      .set({ status, version, updatedBy, updatedAt, reviewedData, reviewedAt })
       .where(eq(kycSteps.id, step.id));
   }
 }

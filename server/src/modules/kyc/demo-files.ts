@@ -38,7 +38,9 @@ const move = (
 /**
  * The demo files, each told as the story of how it got where it is. The browser journeys use
  * Van Dijk's (IN_REVIEW, reviewer Eva Jansen, every step PENDING); Müller's is APPROVED by
- * Mark de Vries; Rossi's waits for a reviewer.
+ * Mark de Vries, so its owner may start the next one; Rossi's waits for a reviewer. The demo
+ * seeds no documents, so the people name no ID document (`idDocumentId`, decision 013): their
+ * contacts steps read as incomplete, as they would for a file from before issue 7.
  */
 export function demoFiles(): DemoFile[] {
   return [

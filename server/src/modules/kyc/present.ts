@@ -1,7 +1,9 @@
 import { STEP_DOCUMENT_TYPES, type KycStatus } from '../../../../common/kyc.js';
+import { isDataStepType, stepEditable } from '../../../../common/kyc-steps.js';
 import { toIso, toIsoOrNull } from '../../api-schemas.js';
 import type { Db } from '../../db/client.js';
 import { personName } from './audit.js';
+import { fieldChanges } from './changes.js';
 import {
   createRecordRepository,
   type AuditRow,
@@ -78,20 +80,32 @@ export async function presentSubmission(db: Db, view: SubmissionView): Promise<K
   return submission!;
 }
 
-export function toStep(view: StepView, kycUuid: string): KycStep {
+/** The submission a step belongs to, as far as its presentation needs it. */
+export interface StepOwner {
+  uuid: string;
+  status: KycStatus;
+}
+
+export function toStep(view: StepView, submission: StepOwner): KycStep {
   const row = view.step;
   return {
     id: row.id,
     uuid: row.uuid,
     kycId: row.kycId,
-    kycUuid,
+    kycUuid: submission.uuid,
     stepType: row.stepType,
     status: row.status,
     data: row.data,
+    draft: row.draft,
+    draftSavedAt: toIsoOrNull(row.draftSavedAt),
     comment: row.comment,
     version: row.version,
     updatedAt: toIso(row.updatedAt),
     updatedBy: person(view.updater),
+    reviewedAt: toIsoOrNull(row.reviewedAt),
+    changes: row.reviewedData ? fieldChanges(row.reviewedData, row.data) : [],
+    // The insights step has no form: never editable.
+    editable: isDataStepType(row.stepType) && stepEditable(submission.status, row.status),
     documentTypes: [...STEP_DOCUMENT_TYPES[row.stepType]],
   };
 }

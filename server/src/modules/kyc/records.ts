@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { KYC_STEP_TYPES, type KycStepType } from '../../../../common/kyc.js';
+import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
 import { kycAuditEvents, kycComments, kycStatusRecords, kycSteps } from '../../db/schema/kyc.js';
 import { users } from '../../db/schema/users.js';
@@ -89,6 +89,24 @@ export function createRecordRepository(db: Db) {
         .update(kycSteps)
         .set({ ...values, version: sql`${kycSteps.version} + 1`, updatedAt: new Date() })
         .where(and(eq(kycSteps.id, id), eq(kycSteps.version, version)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Sets or clears the partner's draft of a step while the step is in one of `openStatuses`.
+     * A draft is not a change of the step: its version and updatedAt stay. Undefined when the
+     * step is not open.
+     */
+    async setDraft(
+      id: number,
+      openStatuses: readonly KycStepStatus[],
+      values: Pick<NewStep, 'draft' | 'draftSavedAt' | 'draftSavedBy'>,
+    ): Promise<StepRow | undefined> {
+      const [row] = await db
+        .update(kycSteps)
+        .set(values)
+        .where(and(eq(kycSteps.id, id), inArray(kycSteps.status, [...openStatuses])))
         .returning();
       return row;
     },

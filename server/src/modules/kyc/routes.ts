@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
+import collectionRoutes from './collection-routes.js';
+import { createCollectionService } from './collection.js';
 import customerRoutes from './customer-routes.js';
 import insightsRoutes from './insights/routes.js';
 import { insightsSchema } from './insights/schemas.js';
@@ -30,14 +32,16 @@ const submissionWithInsightsSchema = kycSubmissionSchema
 
 /**
  * KYC submissions (docs/api/kyc.md, decision 012): creating and reading them here; moves,
- * history, comments and audit in record-routes.ts; steps in step-routes.ts; per company in
- * customer-routes.ts; the computed insights in insights/.
+ * history, comments and audit in record-routes.ts; steps in step-routes.ts; the partner's data
+ * and drafts in collection-routes.ts; per company in customer-routes.ts; the computed insights
+ * in insights/.
  */
 const kycRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   const obligedEntity = await ensureObligedEntity(app.db, opts.config.kyc.obligedEntityName);
   const kyc = createKycService(app.db, obligedEntity.id);
   const status = createStatusService(app.db);
   const steps = createStepService(app.db);
+  const collection = createCollectionService(app.db);
 
   // The app posts some of these calls (creating a step) with an empty JSON body: that is no
   // body, not a malformed one. Everything else goes to Fastify's own (poisoning-safe) parser.
@@ -148,6 +152,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) =
 
   await app.register(recordRoutes, { status });
   await app.register(stepRoutes, { steps });
+  await app.register(collectionRoutes, { collection });
   await app.register(customerRoutes, { kyc });
   await app.register(insightsRoutes);
 };

@@ -6,6 +6,7 @@ import {
   COMPLETE_REQUESTS,
   SUBMISSION_COMMENT,
 } from '../../../../common/kyc.js';
+import { DATA_STEP_TYPES } from '../../../../common/kyc-steps.js';
 import { dateTimeSchema, positiveIdSchema, uuidSchema } from '../../api-schemas.js';
 import { DOCUMENT_TYPES } from '../../db/schema/documents.js';
 import { errorResponseSchema } from '../../plugins/errors.js';
@@ -79,6 +80,14 @@ export const kycPageSchema = z
 
 export type KycPage = z.infer<typeof kycPageSchema>;
 
+export const fieldChangeSchema = z
+  .object({
+    field: z.string().describe("a dotted path into the data: 'iban', 'people.0.lastName'"),
+    before: z.unknown().describe('null when the field did not exist'),
+    after: z.unknown().describe('null when the field no longer exists'),
+  })
+  .meta({ id: 'KycFieldChange' });
+
 export const kycStepSchema = z
   .object({
     id: z.number().int(),
@@ -88,10 +97,27 @@ export const kycStepSchema = z
     stepType: stepTypeSchema,
     status: stepStatusSchema,
     data: z.record(z.string(), z.unknown()).describe('the step form data; {} until filled'),
+    draft: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe("the partner's unsaved form state (decision 013); null when none"),
+    draftSavedAt: dateTimeSchema.nullable(),
     comment: z.string().nullable().describe('the latest reviewer comment on the step'),
     version: z.number().int(),
     updatedAt: dateTimeSchema,
     updatedBy: personSchema.nullable(),
+    reviewedAt: dateTimeSchema
+      .nullable()
+      .describe("when a reviewer last changed the step's status; null until then"),
+    changes: z
+      .array(fieldChangeSchema)
+      .describe('every field of data changed since the last reviewer decision; [] if none'),
+    editable: z
+      .boolean()
+      .describe(
+        'whether the form may be saved now: the file is DRAFT or CHANGES_REQUESTED and the step ' +
+          'PENDING, IN_PROGRESS or CHANGES_REQUESTED (who may is a separate question)',
+      ),
     documentTypes: z.array(z.enum(DOCUMENT_TYPES)).describe('the document types of this step'),
   })
   .meta({ id: 'KycStep' });
@@ -139,7 +165,8 @@ export const auditEventSchema = z
     action: z
       .string()
       .describe(
-        'created, status_changed, reviewer_assigned, step_created, step_status_changed, comment_added',
+        'created, status_changed, reviewer_assigned, step_created, step_status_changed, ' +
+          'step_data_saved, comment_added',
       ),
     from: z.string().nullable(),
     to: z.string().nullable(),
@@ -249,6 +276,45 @@ export const insightsStepStatusSchema = stepStatusChangeSchema
   .meta({ id: 'KycInsightsStepStatusChange' });
 
 export const userIdQuerySchema = z.object({ userId: userIdField });
+
+const formObject = () => z.record(z.string(), z.unknown(), 'must be an object');
+
+export const stepDataInputSchema = z
+  .object({
+    data: formObject().describe("the step's form (common/kyc-steps.ts); stored normalised"),
+    version: versionField,
+  })
+  .meta({ id: 'KycStepDataInput' });
+
+export type StepDataInput = z.infer<typeof stepDataInputSchema>;
+
+export const stepDraftInputSchema = z
+  .object({
+    draft: formObject().describe('any JSON object of at most 64 KiB, kept as it is'),
+  })
+  .meta({ id: 'KycStepDraftInput' });
+
+export const missingItemSchema = z
+  .object({
+    stepType: z.enum(DATA_STEP_TYPES),
+    kind: z.enum(['field', 'document', 'changesRequested']),
+    field: z.string().optional().describe('kind field: a dotted path into the step data'),
+    documentType: z.enum(DOCUMENT_TYPES).optional().describe('kind document: the type needed'),
+    code: z.string().optional().describe('kind field: why (StepIssueCode, common/kyc-steps.ts)'),
+    message: z.string().describe("English: 'coc: registeredName is required'"),
+  })
+  .meta({ id: 'KycMissingItem' });
+
+export type MissingItem = z.infer<typeof missingItemSchema>;
+
+export const readinessSchema = z
+  .object({
+    ready: z.boolean().describe('nothing is missing: the file may be submitted'),
+    missing: z.array(missingItemSchema),
+  })
+  .meta({ id: 'KycReadiness' });
+
+export type Readiness = z.infer<typeof readinessSchema>;
 
 /** Cache-busting parameters the app adds; ignored. */
 export const cacheBustingSchema = z.object({

@@ -8,6 +8,7 @@ import { ensureUserRow } from '../users/repository.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from './access.js';
 import { acting, personName, recordAudit, type Acting } from './audit.js';
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord } from './present.js';
+import { requireReady } from './readiness.js';
 import { createRecordRepository } from './records.js';
 import { createSubmissionRepository, type KycRef } from './repository.js';
 import type {
@@ -106,6 +107,8 @@ export function createStatusService(db: Db) {
               (await txRecords.stepsOf([row.id])).map(({ step }) => step),
             );
           }
+          // Likewise the data: saving a step share-locks the file, so this is what is handed in.
+          if (move.to === 'SUBMITTED') await requireReady(tx, row);
           const record = await txRecords.insertStatusRecord({
             kycId: row.id,
             status: move.to,

@@ -16,30 +16,42 @@ export const stepNotFound = (stepType: KycStepType, kycId: number) =>
 /** Which step a path names: by type, or the insights step by its uuid. */
 export type StepLocator = { stepType: KycStepType } | { insightsStepUuid: string };
 
+/** 409 for a change based on an old version, with the step as it is now. */
+export async function stepConflict(
+  tx: Db,
+  view: SubmissionView,
+  stepType: KycStepType,
+): Promise<ConflictError> {
+  const current = await createRecordRepository(tx).findStep(view.submission.id, stepType);
+  return new ConflictError('The step was changed by someone else; reload and try again.', {
+    current: current ? toStep(current, view.submission) : null,
+  });
+}
+
+/** The step of a type, or 404. */
+export async function findStepOrThrow(
+  db: Db,
+  view: SubmissionView,
+  stepType: KycStepType,
+): Promise<StepView> {
+  const kycId = view.submission.id;
+  const found = await createRecordRepository(db).findStep(kycId, stepType);
+  if (!found) throw new NotFoundError(stepNotFound(stepType, kycId));
+  return found;
+}
+
 /** The steps of a file: reading them, creating a missing one, and the reviewers' decisions. */
 export function createStepService(db: Db) {
   const records = createRecordRepository(db);
 
   async function locate(view: SubmissionView, locator: StepLocator): Promise<StepView> {
+    if ('stepType' in locator) return findStepOrThrow(db, view, locator.stepType);
     const kycId = view.submission.id;
-    if ('stepType' in locator) {
-      const found = await records.findStep(kycId, locator.stepType);
-      if (!found) throw new NotFoundError(stepNotFound(locator.stepType, kycId));
-      return found;
-    }
     const found = await records.findStepByUuid(kycId, locator.insightsStepUuid);
     if (!found || found.step.stepType !== 'insights') {
       throw new NotFoundError(stepNotFound('insights', kycId));
     }
     return found;
-  }
-
-  /** 409 for a change based on an old version, with the step as it is now. */
-  async function stepConflict(tx: Db, view: SubmissionView, stepType: KycStepType) {
-    const current = await createRecordRepository(tx).findStep(view.submission.id, stepType);
-    return new ConflictError('The step was changed by someone else; reload and try again.', {
-      current: current ? toStep(current, view.submission.uuid) : null,
-    });
   }
 
   /** The rules of checkStepChange; a refused change answers with the step as it is (SPEC 4). */
@@ -54,7 +66,7 @@ export function createStepService(db: Db) {
       checkStepChange(submissionStatus, found.step.status, target, comment);
     } catch (error) {
       if (error instanceof ConflictError) {
-        throw new ConflictError(error.message, { current: toStep(found, view.submission.uuid) });
+        throw new ConflictError(error.message, { current: toStep(found, view.submission) });
       }
       throw error;
     }
@@ -64,12 +76,12 @@ export function createStepService(db: Db) {
     async list(actor: AuthUser, ref: KycRef): Promise<KycStep[]> {
       const { view } = await authorizeKyc(db, actor, ref, 'read');
       const steps = await records.stepsOf([view.submission.id]);
-      return steps.map((step) => toStep(step, view.submission.uuid));
+      return steps.map((step) => toStep(step, view.submission));
     },
 
     async get(actor: AuthUser, ref: KycRef, stepType: KycStepType): Promise<KycStep> {
       const { view } = await authorizeKyc(db, actor, ref, 'read');
-      return toStep(await locate(view, { stepType }), view.submission.uuid);
+      return toStep(await locate(view, { stepType }), view.submission);
     },
 
     /** Creates a missing step (SPEC 4: PENDING unless told), or answers the existing one. */
@@ -84,7 +96,7 @@ export function createStepService(db: Db) {
       const user = await actingUser(db, actor, userId);
       const kycId = view.submission.id;
       const existing = await records.findStep(kycId, stepType);
-      if (existing) return { created: false, step: toStep(existing, view.submission.uuid) };
+      if (existing) return { created: false, step: toStep(existing, view.submission) };
       const inserted = await db.transaction(async (tx) => {
         const by = acting(user);
         const row = await createRecordRepository(tx).insertStepIfAbsent({
@@ -108,7 +120,7 @@ export function createStepService(db: Db) {
       });
       // Someone else created it meanwhile: theirs is the step.
       const step = inserted ?? (await records.findStep(kycId, stepType))!;
-      return { created: inserted !== undefined, step: toStep(step, view.submission.uuid) };
+      return { created: inserted !== undefined, step: toStep(step, view.submission) };
     },
 
     /**
@@ -138,9 +150,12 @@ export function createStepService(db: Db) {
           throw new NotFoundError(`KYC submission with ID/UUID ${view.submission.id} not found.`);
         check(view, found, status, target, change.comment);
         const txRecords = createRecordRepository(tx);
+        // A reviewer's decision: what the partner changes from now on shows as `changes`.
         const row = await txRecords.updateStep(step.id, version, {
           status: target,
           updatedBy: user.id,
+          reviewedData: step.data,
+          reviewedAt: new Date(),
           ...(change.comment ? { comment: change.comment } : {}),
         });
         if (!row) throw await stepConflict(tx, view, step.stepType);
@@ -172,7 +187,7 @@ export function createStepService(db: Db) {
         });
         return row;
       });
-      return toStep({ step: updated, updater: user }, view.submission.uuid);
+      return toStep({ step: updated, updater: user }, view.submission);
     },
   };
 }

@@ -1,3 +1,6 @@
+import { isValidIBAN } from 'ibantools';
+import { normaliseIban, parseIsoDate } from '../../../../../common/kyc-steps.js';
+
 /**
  * Readers for the step data the insights look at. Step data is whatever JSON the app stored,
  * so every reader answers undefined for a value that is absent, blank or of the wrong kind.
@@ -16,30 +19,15 @@ export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
-/** Whether a value was given at all (an optional field left empty is not given). */
-export function given(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '';
-}
-
 /** An ISO 3166-1 alpha-2 code, upper case. */
 export function countryCode(value: unknown): string | undefined {
   const code = text(value)?.toUpperCase();
   return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A calendar date written YYYY-MM-DD that exists (no 30 February), as midnight UTC. */
 export function isoDate(value: unknown): Date | undefined {
-  const match = DATE.exec(text(value) ?? '');
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-    ? date
-    : undefined;
+  return parseIsoDate(text(value) ?? '');
 }
 
 /** The UTC calendar day of a moment, as midnight UTC. */
@@ -78,18 +66,7 @@ export function numberIn(value: unknown, min: number, max = Infinity): number | 
     : undefined;
 }
 
-/**
- * Whether an IBAN is well formed: country code, two check digits, 11 to 30 letters or digits,
- * and the ISO 13616 checksum (mod 97 of the rearranged number is 1). Spaces are ignored.
- */
+/** Whether an IBAN is valid (ibantools: country format and check digits); spaces and case aside. */
 export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
+  return isValidIBAN(normaliseIban(value));
 }

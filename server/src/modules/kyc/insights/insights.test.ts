@@ -24,12 +24,19 @@ const dateYearsAgo = (years: number) => {
 };
 const today = () => new Date().toISOString().slice(0, 10);
 
-const people = {
+/** The people of a contacts step, each naming `idDocumentId` (absent: not named). */
+const people = (idDocumentId?: number) => ({
   people: [
-    { firstName: 'Amina', lastName: 'Rahman', role: 'DIRECTOR' },
-    { firstName: 'Joost', lastName: 'Verhoef', role: 'UBO', ownershipPercentage: 100 },
+    { firstName: 'Amina', lastName: 'Rahman', role: 'DIRECTOR', idDocumentId },
+    {
+      firstName: 'Joost',
+      lastName: 'Verhoef',
+      role: 'UBO',
+      ownershipPercentage: 100,
+      idDocumentId,
+    },
   ],
-};
+});
 const registered = {
   street: 'Oudegracht',
   houseNumber: '100',
@@ -131,7 +138,8 @@ describe.each(databaseTargets())('KYC insights over HTTP (%s)', (database) => {
           registrationDate: '2015-04-01',
           extractDate: dateYearsAgo(2),
         },
-        contacts: people,
+        // The company has no ID document, so the people name none.
+        contacts: people(),
         addresses: { registered: { ...registered, postCode: '' } },
         'bank-and-vat': {
           iban: 'NL91ABNA0417164300',
@@ -157,13 +165,16 @@ describe.each(databaseTargets())('KYC insights over HTTP (%s)', (database) => {
       'PEP_DECLARED:HIGH:cdd',
       'HIGH_RISK_COUNTRY:HIGH:cdd',
       'COC_NUMBER_MISMATCH:MEDIUM:coc',
+      'STEP_INCOMPLETE:MEDIUM:contacts',
       'DOCUMENT_MISSING:MEDIUM:contacts',
       'STEP_INCOMPLETE:MEDIUM:addresses',
       'ADDRESS_INCOMPLETE:MEDIUM:addresses',
       'DOCUMENT_MISSING:MEDIUM:addresses',
+      // The invalid VAT number also keeps the step from being complete (as it would a submit).
+      'STEP_INCOMPLETE:MEDIUM:bank-and-vat',
       'DOCUMENT_MISSING:MEDIUM:bank-and-vat',
     ]);
-    expect(insights.summary).toEqual({ high: 5, medium: 6, low: 0, info: 0 });
+    expect(insights.summary).toEqual({ high: 5, medium: 8, low: 0, info: 0 });
     const conflict = insights.findings.find((f) => f.code === 'SEARCH_CONFLICT')!;
     expect(conflict.params).toEqual({
       kind: 'SHARED_COC',
@@ -173,9 +184,13 @@ describe.each(databaseTargets())('KYC insights over HTTP (%s)', (database) => {
     });
     expect(insights.completeness).toEqual([
       { stepType: 'coc', complete: true, missing: [] },
-      { stepType: 'contacts', complete: true, missing: [] },
+      {
+        stepType: 'contacts',
+        complete: false,
+        missing: ['people.0.idDocumentId', 'people.1.idDocumentId'],
+      },
       { stepType: 'addresses', complete: false, missing: ['registered.postCode'] },
-      { stepType: 'bank-and-vat', complete: true, missing: [] },
+      { stepType: 'bank-and-vat', complete: false, missing: ['vatNumber'] },
       { stepType: 'cdd', complete: true, missing: [] },
       { stepType: 'insights', complete: true, missing: [] },
     ]);
@@ -221,8 +236,9 @@ describe.each(databaseTargets())('KYC insights over HTTP (%s)', (database) => {
 
   it('is LOW for a complete file with its documents', async () => {
     const company = await createPartner(server, owner, { name: 'Okapi Timber Holding B.V.' });
+    const ids: Record<string, number> = {};
     for (const type of ['COC_EXTRACT', 'ID_DOCUMENT', 'PROOF_OF_ADDRESS', 'BANK_STATEMENT']) {
-      await document(owner, company, type);
+      ids[type] = (await document(owner, company, type)).id;
     }
     const clean = await insertKycSubmission(server, {
       tradePartnerId: company.id,
@@ -234,7 +250,7 @@ describe.each(databaseTargets())('KYC insights over HTTP (%s)', (database) => {
           registrationDate: '2001-09-12',
           extractDate: today(),
         },
-        contacts: people,
+        contacts: people(ids.ID_DOCUMENT),
         addresses: { registered },
         'bank-and-vat': { iban: 'DE89 3704 0044 0532 0130 00', accountHolder: company.name },
         cdd,

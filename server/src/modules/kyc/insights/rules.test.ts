@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STEP_DOCUMENT_TYPES, type KycStepType } from '../../../../../common/kyc.js';
+import {
+  REQUIRED_STEP_DOCUMENTS,
+  STEP_DOCUMENT_TYPES,
+  type KycStepType,
+} from '../../../../../common/kyc.js';
 import type { DocumentType } from '../../../db/schema/documents.js';
 import type { Candidate } from '../../search/scoring.js';
 import { searchConflicts } from './conflicts.js';
@@ -19,7 +23,6 @@ import {
   highRiskCountries,
   ibanFormat,
   missingDocuments,
-  REQUIRED_STEP_DOCUMENTS,
   stepIncomplete,
   uboOwnership,
   vatNumber,
@@ -63,7 +66,7 @@ const COMPLETE_STEPS: Record<Exclude<KycStepType, 'insights'>, StepData> = {
   },
   contacts: {
     people: [
-      { firstName: 'Anna', lastName: 'de Vries', role: 'DIRECTOR' },
+      { firstName: 'Anna', lastName: 'de Vries', role: 'DIRECTOR', idDocumentId: 1 },
       {
         firstName: 'Bram',
         lastName: 'Jansen',
@@ -71,6 +74,7 @@ const COMPLETE_STEPS: Record<Exclude<KycStepType, 'insights'>, StepData> = {
         ownershipPercentage: 60,
         dateOfBirth: '1980-01-31',
         nationality: 'NL',
+        idDocumentId: 2,
       },
     ],
   },
@@ -183,13 +187,8 @@ describe('completeness and STEP_INCOMPLETE', () => {
     expect(Object.fromEntries(steps.map((s) => [s.stepType, s.missing]))).toEqual({
       coc: ['cocNumber', 'registeredName', 'legalForm', 'registrationDate', 'extractDate'],
       contacts: ['people'],
-      addresses: [
-        'registered.street',
-        'registered.houseNumber',
-        'registered.postCode',
-        'registered.city',
-        'registered.country',
-      ],
+      // The address as a whole: ADDRESS_INCOMPLETE names its fields.
+      addresses: ['registered'],
       'bank-and-vat': ['iban', 'accountHolder'],
       cdd: [
         'businessActivity',
@@ -240,35 +239,45 @@ describe('completeness and STEP_INCOMPLETE', () => {
   });
 
   it('checks every person listed, and the optional fields given', () => {
-    const steps = completeness(
-      snapshot({
-        replace: {
-          contacts: {
-            people: [
-              { firstName: 'Anna', lastName: 'de Vries', role: 'DIRECTOR' },
-              { firstName: 'Bram', role: 'CEO', ownershipPercentage: 120, nationality: 'Dutch' },
-              'Carla',
-              {
-                firstName: 'Dirk',
-                lastName: 'Bos',
-                role: 'UBO',
-                ownershipPercentage: '',
-                dateOfBirth: '2030-01-01',
-              },
-            ],
-          },
+    const contacts = (people: unknown[]) =>
+      completeness(snapshot({ replace: { contacts: { people } } }), NOW)[1]!.missing;
+    expect(
+      contacts([
+        { firstName: 'Anna', lastName: 'de Vries', role: 'DIRECTOR', idDocumentId: 1 },
+        {
+          firstName: 'Bram',
+          role: 'CEO',
+          ownershipPercentage: 120,
+          nationality: 'Dutch',
+          idDocumentId: 2,
         },
-      }),
-      NOW,
-    );
-    expect(steps[1]!.missing).toEqual([
+        'Carla',
+        {
+          firstName: 'Dirk',
+          lastName: 'Bos',
+          role: 'DIRECTOR',
+          ownershipPercentage: '',
+          dateOfBirth: '2030-01-01',
+        },
+      ]),
+    ).toEqual([
       'people.1.lastName',
       'people.1.role',
       'people.1.ownershipPercentage',
       'people.1.nationality',
       'people.2',
       'people.3.dateOfBirth',
+      'people.3.idDocumentId',
     ]);
+    // A UBO needs a share, and the shares cannot add up to more than 100.
+    const ubo = { firstName: 'Eva', lastName: 'Kok', role: 'UBO', idDocumentId: 3 };
+    expect(contacts([ubo])).toEqual(['people.0.ownershipPercentage']);
+    expect(
+      contacts([
+        { ...ubo, ownershipPercentage: 60 },
+        { ...ubo, ownershipPercentage: 50 },
+      ]),
+    ).toEqual(['people']);
   });
 
   it('needs a complete operating address only when one is given', () => {
@@ -284,7 +293,8 @@ describe('completeness and STEP_INCOMPLETE', () => {
       }),
       NOW,
     );
-    expect(partial[2]!.missing).toEqual(['operating.city']);
+    // Country codes are upper case, as the forms send them.
+    expect(partial[2]!.missing).toEqual(['operating.city', 'operating.country']);
   });
 
   it('does not need a VAT number in the bank-and-vat step', () => {

@@ -1,10 +1,13 @@
-import { KYC_STEP_TYPES, type KycStepType } from '../../../../../common/kyc.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
+import { KYC_STEP_TYPES, REQUIRED_STEP_DOCUMENTS } from '../../../../../common/kyc.js';
+import {
+  ADDRESS_FIELDS,
+  isDataStepType,
+  validateStepData,
+} from '../../../../../common/kyc-steps.js';
 import { checkVatNumber, normaliseNumber } from '../../search/normalise.js';
 import {
   countryCode,
   dayOf,
-  given,
   isValidIban,
   monthsBefore,
   numberIn,
@@ -27,41 +30,11 @@ import {
 } from './snapshot.js';
 
 /*
- * The data of each KYC step (kyc_steps.data), as the insights read it and the forms of issue 7
- * write it. Dates are 'YYYY-MM-DD'; countries ISO 3166-1 alpha-2 codes.
- *
- *   coc           { cocNumber: string, registeredName: string, legalForm: string,
- *                   registrationDate: date, extractDate: date }
- *   contacts      { people: [{ firstName: string, lastName: string,
- *                              role: 'DIRECTOR' | 'AUTHORISED_SIGNATORY' | 'UBO',
- *                              ownershipPercentage?: number (0-100),
- *                              dateOfBirth?: date, nationality?: country }] }
- *   addresses     { registered: Address, operating?: Address }
- *                   where Address = { street, houseNumber, postCode, city: string,
- *                                     country: country }
- *   bank-and-vat  { iban: string, accountHolder: string, vatNumber?: string }
- *   cdd           { businessActivity: string, countriesOfOperation: country[] (at least one),
- *                   expectedMonthlyVolume: number (euros, 0 or more), sourceOfFunds: string,
- *                   pepDeclared: boolean, sanctionsDeclared: boolean }
- *   insights      no data: computed.
- *
- * A required field is missing when it is absent, blank or not of its kind (a date that does
- * not exist or lies in the future, a role not in the list, a yes/no question left unanswered). An
- * optional field that is given must be of its kind too. `vatNumber` is optional because not
- * every company has one; having none is an INFO finding, not an incomplete step. Every person
- * listed must be complete: a half-entered person is not silently ignored.
+ * The data of each KYC step (kyc_steps.data) is what the forms of issue 7 write, under the rules
+ * of common/kyc-steps.ts; the insights read it as whatever JSON is stored, so each rule here
+ * copes with a value that is absent or of the wrong kind. `vatNumber` is optional because not
+ * every company has one; having none is an INFO finding, not an incomplete step.
  */
-
-export const CONTACT_ROLES = ['DIRECTOR', 'AUTHORISED_SIGNATORY', 'UBO'] as const;
-export const ADDRESS_FIELDS = ['street', 'houseNumber', 'postCode', 'city', 'country'] as const;
-
-/** The documents a step cannot do without (a subset of STEP_DOCUMENT_TYPES). */
-export const REQUIRED_STEP_DOCUMENTS: Partial<Record<KycStepType, readonly DocumentType[]>> = {
-  coc: ['COC_EXTRACT'],
-  contacts: ['ID_DOCUMENT'],
-  addresses: ['PROOF_OF_ADDRESS'],
-  'bank-and-vat': ['BANK_STATEMENT'],
-};
 
 /** A CoC extract older than this many months is stale (MEDIUM), or very stale (HIGH). */
 export const EXTRACT_STALE_MONTHS = 6;
@@ -76,63 +49,17 @@ function missingAddress(address: Data | undefined, prefix: string): string[] {
   ).map((field) => `${prefix}${field}`);
 }
 
-function missingPerson(value: unknown, index: number, now: Date): string[] {
-  const at = `people.${index}`;
-  const person = record(value);
-  if (!person) return [at];
-  const missing: string[] = [];
-  if (!text(person.firstName)) missing.push(`${at}.firstName`);
-  if (!text(person.lastName)) missing.push(`${at}.lastName`);
-  if (!(CONTACT_ROLES as readonly unknown[]).includes(person.role)) missing.push(`${at}.role`);
-  if (
-    given(person.ownershipPercentage) &&
-    numberIn(person.ownershipPercentage, 0, 100) === undefined
-  )
-    missing.push(`${at}.ownershipPercentage`);
-  if (given(person.dateOfBirth) && !pastDate(person.dateOfBirth, now))
-    missing.push(`${at}.dateOfBirth`);
-  if (given(person.nationality) && !countryCode(person.nationality))
-    missing.push(`${at}.nationality`);
-  return missing;
-}
-
-const MISSING_BY_STEP: Record<KycStepType, (data: Data, now: Date) => string[]> = {
-  coc: (data, now) => [
-    ...(['cocNumber', 'registeredName', 'legalForm'] as const).filter((f) => !text(data[f])),
-    ...(['registrationDate', 'extractDate'] as const).filter((f) => !pastDate(data[f], now)),
-  ],
-  contacts: (data, now) => {
-    const people = Array.isArray(data.people) ? data.people : [];
-    if (people.length === 0) return ['people'];
-    return people.flatMap((person, index) => missingPerson(person, index, now));
-  },
-  addresses: (data) => [
-    ...missingAddress(record(data.registered), 'registered.'),
-    ...(given(data.operating) ? missingAddress(record(data.operating), 'operating.') : []),
-  ],
-  'bank-and-vat': (data) => (['iban', 'accountHolder'] as const).filter((f) => !text(data[f])),
-  cdd: (data) => {
-    const missing: string[] = [];
-    if (!text(data.businessActivity)) missing.push('businessActivity');
-    const countries = Array.isArray(data.countriesOfOperation) ? data.countriesOfOperation : [];
-    if (countries.length === 0) missing.push('countriesOfOperation');
-    countries.forEach((country, index) => {
-      if (!countryCode(country)) missing.push(`countriesOfOperation.${index}`);
-    });
-    if (numberIn(data.expectedMonthlyVolume, 0) === undefined)
-      missing.push('expectedMonthlyVolume');
-    if (!text(data.sourceOfFunds)) missing.push('sourceOfFunds');
-    if (typeof data.pepDeclared !== 'boolean') missing.push('pepDeclared');
-    if (typeof data.sanctionsDeclared !== 'boolean') missing.push('sanctionsDeclared');
-    return missing;
-  },
-  insights: () => [],
-};
-
-/** Per step, in order, the required fields that are missing. */
+/**
+ * Per step, in order, the fields that are missing or invalid: the fields validateStepData
+ * refuses, the same rules a partner's save and submit answer to. Insights has none.
+ */
 export function completeness(snapshot: SnapshotWithoutSearch, now: Date): StepCompleteness[] {
   return KYC_STEP_TYPES.map((stepType) => {
-    const missing = MISSING_BY_STEP[stepType](stepData(snapshot, stepType), now);
+    const result = isDataStepType(stepType)
+      ? validateStepData(stepType, stepData(snapshot, stepType), now)
+      : undefined;
+    const missing =
+      result && !result.ok ? [...new Set(result.issues.map((issue) => issue.field))] : [];
     return { stepType, complete: missing.length === 0, missing };
   });
 }
@@ -291,7 +218,7 @@ export function addressIncomplete(snapshot: SnapshotWithoutSearch): Finding[] {
 export function missingDocuments(snapshot: SnapshotWithoutSearch): Finding[] {
   const present = new Set(snapshot.activeDocumentTypes);
   return KYC_STEP_TYPES.flatMap((stepType) =>
-    (REQUIRED_STEP_DOCUMENTS[stepType] ?? [])
+    REQUIRED_STEP_DOCUMENTS[stepType]
       .filter((type) => !present.has(type))
       .map((documentType) =>
         finding(

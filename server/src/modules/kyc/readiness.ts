@@ -1,0 +1,89 @@
+import {
+  REQUIRED_STEP_DOCUMENTS,
+  type KycStepStatus,
+  type KycStepType,
+} from '../../../../common/kyc.js';
+import { DATA_STEP_TYPES, isDataStepType } from '../../../../common/kyc-steps.js';
+import type { Db } from '../../db/client.js';
+import { ConflictError } from '../../errors.js';
+import type { DocumentType } from '../../db/schema/documents.js';
+import { createRecordRepository } from './records.js';
+import type { MissingItem, Readiness } from './schemas.js';
+import { checkStepData, namedIdDocuments } from './step-checks.js';
+import { createStepDocumentRepository } from './step-documents.js';
+
+/** What a file's completeness depends on, loaded once. */
+export interface ReadinessFacts {
+  steps: readonly { stepType: KycStepType; status: KycStepStatus; data: unknown }[];
+  /** The types of the customer's ACTIVE documents. */
+  documentTypes: ReadonlySet<DocumentType>;
+  /** The customer's ACTIVE ID documents among those the contacts step names. */
+  idDocuments: ReadonlySet<number>;
+}
+
+/**
+ * What stops a file from being submitted (decision 013), step by step: a step the reviewer sent
+ * back and the partner has not saved since, each field of the saved data (not the draft) that
+ * fails the step's rules, and each required document type without an ACTIVE document.
+ */
+export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
+  return DATA_STEP_TYPES.flatMap((stepType): MissingItem[] => {
+    const step = facts.steps.find((candidate) => candidate.stepType === stepType);
+    const sentBack: MissingItem[] =
+      step?.status === 'CHANGES_REQUESTED'
+        ? [
+            {
+              stepType,
+              kind: 'changesRequested',
+              message: `${stepType}: the reviewer asked for changes`,
+            },
+          ]
+        : [];
+    const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now);
+    const fields = (checked.ok ? [] : checked.issues).map((issue): MissingItem => ({
+      stepType,
+      kind: 'field',
+      field: issue.field,
+      code: issue.code,
+      message: `${stepType}: ${issue.field} ${issue.message}`,
+    }));
+    const documents = REQUIRED_STEP_DOCUMENTS[stepType]
+      .filter((documentType) => !facts.documentTypes.has(documentType))
+      .map((documentType): MissingItem => ({
+        stepType,
+        kind: 'document',
+        documentType,
+        message: `${stepType}: a ${documentType} document is required`,
+      }));
+    return [...sentBack, ...fields, ...documents];
+  });
+}
+
+/** missingItems of a submission as stored now; call it with the transaction that relies on it. */
+export async function readinessOf(
+  db: Db,
+  submission: { id: number; tradePartnerId: number },
+  now: Date = new Date(),
+): Promise<Readiness> {
+  const steps = (await createRecordRepository(db).stepsOf([submission.id])).map(({ step }) => step);
+  const named = steps.flatMap((step) =>
+    isDataStepType(step.stepType) ? namedIdDocuments(step.stepType, step.data) : [],
+  );
+  const documents = createStepDocumentRepository(db);
+  const documentTypes = await documents.activeTypes(submission.tradePartnerId);
+  const idDocuments = await documents.activeIdDocuments(
+    submission.tradePartnerId,
+    named.map(({ id }) => id),
+  );
+  const missing = missingItems({ steps, documentTypes, idDocuments }, now);
+  return { ready: missing.length === 0, missing };
+}
+
+/** 409 with what is missing, unless the file is complete (the check of a submit). */
+export async function requireReady(
+  db: Db,
+  submission: { id: number; tradePartnerId: number },
+): Promise<void> {
+  const { ready, missing } = await readinessOf(db, submission);
+  if (!ready) throw new ConflictError('The KYC file is not complete.', { missing });
+}
