@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { documentsProps, pdf, renderStepForm } from '@/features/kyc/forms/testSupport';
+
+const person = (number: number) =>
+  screen.getByRole('region', { name: new RegExp(`^Person ${number}\\b`) });
+
+describe('KycStepForm: contacts', () => {
+  it('starts with one person to fill in, as a card of labelled fields', async () => {
+    const user = userEvent.setup();
+    const { last } = renderStepForm('contacts');
+
+    const first = person(1);
+    for (const label of ['First name', 'Last name', 'Role', 'Date of birth', 'Nationality']) {
+      expect(within(first).getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(within(first).getByLabelText('Identity document')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Upload ID document')).toBeInTheDocument();
+    // The only person cannot be removed.
+    expect(within(first).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+
+    await user.type(within(first).getByLabelText('First name'), 'Anna');
+    await user.selectOptions(within(first).getByLabelText('Nationality'), 'NL');
+    expect(last()).toEqual({ people: [{ firstName: 'Anna', nationality: 'NL' }] });
+  });
+
+  it('asks for the ownership of an ultimate beneficial owner only', async () => {
+    const user = userEvent.setup();
+    const { last } = renderStepForm('contacts', {
+      value: { people: [{ firstName: 'Anna', role: 'DIRECTOR' }] },
+    });
+    const card = person(1);
+    expect(within(card).queryByLabelText('Ownership (%)')).not.toBeInTheDocument();
+
+    await user.selectOptions(within(card).getByLabelText('Role'), 'UBO');
+    expect(
+      within(card).getByRole('option', { name: 'Ultimate beneficial owner (UBO)' }),
+    ).toHaveProperty('selected', true);
+    const ownership = within(card).getByLabelText('Ownership (%)');
+    await user.type(ownership, '62.5%');
+    expect(ownership).toHaveValue('62.5');
+    expect(last()).toEqual({
+      people: [{ firstName: 'Anna', role: 'UBO', ownershipPercentage: '62.5' }],
+    });
+
+    await user.clear(ownership);
+    await user.selectOptions(within(card).getByLabelText('Role'), 'DIRECTOR');
+    expect(within(card).queryByLabelText('Ownership (%)')).not.toBeInTheDocument();
+  });
+
+  it('adds and removes people', async () => {
+    const user = userEvent.setup();
+    const { last } = renderStepForm('contacts', { value: { people: [{ firstName: 'Anna' }] } });
+
+    await user.click(screen.getByRole('button', { name: 'Add a person' }));
+    expect(last()).toEqual({ people: [{ firstName: 'Anna' }, {}] });
+    expect(within(person(2)).getByLabelText('First name')).toHaveFocus();
+    await user.keyboard('Bram');
+
+    await user.click(within(person(1)).getByRole('button', { name: 'Remove person 1' }));
+    expect(last()).toEqual({ people: [{ firstName: 'Bram' }] });
+    expect(within(person(1)).getByLabelText('First name')).toHaveValue('Bram');
+  });
+
+  it("shows each person's issues in their card, and the list's above it", () => {
+    renderStepForm('contacts', {
+      value: { people: [{ firstName: 'Anna' }, { firstName: 'Bram' }] },
+      issues: [
+        { field: 'people.1.lastName', code: 'required', message: '' },
+        { field: 'people.0.idDocumentId', code: 'document', message: '' },
+        { field: 'people', code: 'ownershipTotal', message: '' },
+      ],
+    });
+
+    expect(within(person(2)).getByLabelText('Last name')).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+    expect(within(person(1)).getByLabelText('Last name')).not.toHaveAttribute('aria-invalid');
+    expect(within(person(1)).getByLabelText('Identity document')).toHaveAccessibleDescription(
+      'Choose or upload a document.',
+    );
+    expect(screen.getByText('The ownership percentages together exceed 100%.')).toBeInTheDocument();
+  });
+
+  it("chooses a person's identity document among the company's, or uploads one", async () => {
+    const user = userEvent.setup();
+    const documents = documentsProps('contacts', {
+      documents: [
+        { id: 41, type: 'ID_DOCUMENT', fileName: 'passport-anna.pdf' },
+        { id: 43, type: 'UBO_REGISTER_EXTRACT', fileName: 'ubo.pdf' },
+      ],
+      onUpload: vi.fn(async () => ({
+        id: 77,
+        type: 'ID_DOCUMENT' as const,
+        fileName: 'id-bram.png',
+      })),
+    });
+    const { last } = renderStepForm('contacts', {
+      value: { people: [{ firstName: 'Anna' }, { firstName: 'Bram' }] },
+      documents,
+    });
+
+    const select = within(person(1)).getByLabelText('Identity document');
+    // Only identity documents are offered.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose an uploaded document', 'passport-anna.pdf']);
+    await user.selectOptions(select, '41');
+    expect(last()?.people?.[0]).toEqual({ firstName: 'Anna', idDocumentId: 41 });
+
+    const file = new File(['id'], 'id-bram.png', { type: 'image/png' });
+    await user.upload(within(person(2)).getByLabelText('Upload ID document'), file);
+    expect(documents.onUpload).toHaveBeenCalledWith(file, 'ID_DOCUMENT');
+    await waitFor(() =>
+      expect(last()?.people).toEqual([
+        { firstName: 'Anna', idDocumentId: 41 },
+        { firstName: 'Bram', idDocumentId: 77 },
+      ]),
+    );
+    // Not in the caller's list yet: named by the file.
+    expect(within(person(2)).getByLabelText('Identity document')).toHaveDisplayValue('id-bram.png');
+    expect(within(person(2)).getByText('id-bram.png was uploaded.')).toBeInTheDocument();
+
+    // The step's other documents are listed below, without the identity documents.
+    const others = screen.getByRole('list', { name: 'Documents of this step' });
+    expect(within(others).getByText('ubo.pdf')).toBeInTheDocument();
+    expect(within(others).queryByText('passport-anna.pdf')).not.toBeInTheDocument();
+  });
+
+  it('read-only: every control disabled, nothing to add, remove or upload', () => {
+    renderStepForm('contacts', {
+      readOnly: true,
+      value: { people: [{ firstName: 'Anna', role: 'UBO' }, { firstName: 'Bram' }] },
+    });
+    for (const label of ['First name', 'Role', 'Ownership (%)', 'Identity document']) {
+      expect(within(person(1)).getByLabelText(label)).toBeDisabled();
+    }
+    expect(screen.queryByLabelText('Upload ID document')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a person' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses an oversized identity document before sending it', async () => {
+    const user = userEvent.setup();
+    const documents = documentsProps('contacts');
+    renderStepForm('contacts', { documents });
+
+    await user.upload(
+      within(person(1)).getByLabelText('Upload ID document'),
+      pdf('huge.pdf', 26 * 1024 * 1024),
+    );
+    expect(documents.onUpload).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('huge.pdf could not be uploaded. The file is larger than 25 MB.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,195 @@
+import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import type { StepIssue } from '@common/kyc-steps';
+import { useIssueText } from '@/features/kyc/forms/issues';
+
+/** What a control needs from its field (its id comes from the group's controlId). */
+export interface ControlProps {
+  isInvalid: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+}
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  issue?: StepIssue;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/**
+ * Label, control, issue and hint of one field, as FormField's fields lay them out; the issue
+ * comes from validateStepData or the server, by its field path.
+ */
+export function FieldShell({
+  id,
+  label,
+  issue,
+  required,
+  hint,
+  className,
+  children,
+}: FieldShellProps) {
+  const issueText = useIssueText();
+  const message = issue ? issueText(issue) : null;
+  const describedBy = [message && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <Form.Group className={className} controlId={id}>
+      {/* The marker stays outside the label: the field's name is the label's text alone. */}
+      <Form.Label>{label}</Form.Label>
+      {required && (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      )}
+      {children({
+        isInvalid: message !== null,
+        'aria-invalid': message !== null || undefined,
+        'aria-describedby': describedBy || undefined,
+        'aria-required': required || undefined,
+      })}
+      {message && (
+        // d-block: the control may sit in an input group, so no sibling selector shows it.
+        <Form.Control.Feedback type="invalid" id={`${id}-error`} className="d-block">
+          {message}
+        </Form.Control.Feedback>
+      )}
+      {hint && (
+        <Form.Text id={`${id}-hint`} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+    </Form.Group>
+  );
+}
+
+type ShellProps = Omit<FieldShellProps, 'children'>;
+
+interface TextInputProps extends ShellProps {
+  value: string | undefined;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  type?: 'text' | 'date';
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** A textarea of this many rows. */
+  rows?: number;
+  /** Text before the input ('€'). */
+  prefix?: string;
+  maxLength?: number;
+  spellCheck?: boolean;
+  autoFocus?: boolean;
+}
+
+export function TextInput({
+  value,
+  onChange,
+  onBlur,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  rows,
+  prefix,
+  maxLength,
+  spellCheck,
+  autoFocus,
+  ...shell
+}: TextInputProps) {
+  return (
+    <FieldShell {...shell}>
+      {(control) => {
+        const common = {
+          ...control,
+          maxLength,
+          spellCheck,
+          autoFocus,
+          value: value ?? '',
+          onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+            onChange(event.target.value),
+          onBlur,
+        };
+        const input = rows ? (
+          <Form.Control {...common} as="textarea" rows={rows} />
+        ) : (
+          <Form.Control {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+        );
+        return prefix ? (
+          <InputGroup>
+            <InputGroup.Text aria-hidden="true">{prefix}</InputGroup.Text>
+            {input}
+          </InputGroup>
+        ) : (
+          input
+        );
+      }}
+    </FieldShell>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface SelectInputProps extends ShellProps {
+  value: string | undefined;
+  onChange: (value: string) => void;
+  options: readonly Option[];
+  /** The first, empty choice ('Select a country'). */
+  placeholder: string;
+  autoComplete?: string;
+}
+
+export function SelectInput({
+  value,
+  onChange,
+  options,
+  placeholder,
+  autoComplete,
+  ...shell
+}: SelectInputProps) {
+  // A saved value the options lack (a country no longer listed) stays visible as it is.
+  const shown =
+    value && !options.some((option) => option.value === value)
+      ? [{ value, label: value }, ...options]
+      : options;
+  return (
+    <FieldShell {...shell}>
+      {(control) => (
+        <Form.Select
+          {...control}
+          autoComplete={autoComplete}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {shown.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** The countries as select options. */
+export const countryOptions = (countries: readonly { code: string; name: string }[]): Option[] =>
+  countries.map(({ code, name }) => ({ value: code, label: name }));
+
+/** `value` with `key` set, or left out when blank (a choice undone). */
+export function withField<T extends object, K extends keyof T>(value: T, key: K, next: T[K]): T {
+  if (next === '' || next === undefined) {
+    return Object.fromEntries(Object.entries(value).filter(([name]) => name !== key)) as T;
+  }
+  return { ...value, [key]: next };
+}
+
+/** What a number field keeps of what is typed: digits, separators and a sign. */
+export const numberChars = (text: string) => text.replace(/[^\d.,\s'\u2019-]/g, '');
