@@ -22,8 +22,10 @@ import { signedOut } from '@/features/auth/authActions';
 import { authSlice } from '@/features/auth/authSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/features/country/countrySlice';
 import { documentsSlice } from '@/features/documents/documentsSlice';
+import { cocCheckSlice, PERSISTED_COC_CHECK_KEYS } from '@/features/kyc/cocCheckSlice';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
 import { kycSlice } from '@/features/kyc/kycSlice';
+import { vatBankSlice } from '@/features/kyc/vatBankSlice';
 import { languageSlice } from '@/features/language/languageSlice';
 import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/features/layout/layoutSlice';
 import { notificationsSlice } from '@/features/notifications/notificationsSlice';
@@ -37,13 +39,19 @@ import { userSlice } from '@/features/user/userSlice';
 import type { AuthNavigator } from '@/lib/keycloak';
 
 /**
- * Slices kept in the browser: only those SPEC section 3 names (layout, country and tradePartner
- * now; cocCheck joins with its issue), each under its own key, and only the fields listed.
+ * Slices kept in the browser: only those SPEC section 3 names (layout, country, cocCheck and
+ * tradePartner), each under its own key, and only the fields listed. cocCheck keeps the KYC
+ * form drafts; the server keeps them too, so they need not outlive a sign-out here.
  * redux-persist stays behind this file so it can be swapped.
  */
 const persisted = {
   layout: { key: 'nt24.layout', whitelist: [...PERSISTED_LAYOUT_KEYS], keepAfterSignOut: true },
   country: { key: 'nt24.country', whitelist: [...PERSISTED_COUNTRY_KEYS], keepAfterSignOut: false },
+  cocCheck: {
+    key: 'nt24.cocCheck',
+    whitelist: [...PERSISTED_COC_CHECK_KEYS],
+    keepAfterSignOut: false,
+  },
   tradePartner: {
     key: 'nt24.tradePartner',
     whitelist: [...PERSISTED_TRADE_PARTNER_KEYS],
@@ -76,6 +84,11 @@ const rootReducer = combineReducers({
   [partnersSlice.reducerPath]: partnersSlice.reducer,
   [documentsSlice.reducerPath]: documentsSlice.reducer,
   [kycSlice.reducerPath]: kycSlice.reducer,
+  [cocCheckSlice.reducerPath]: persistReducer(
+    persistConfig(persisted.cocCheck),
+    cocCheckSlice.reducer,
+  ),
+  [vatBankSlice.reducerPath]: vatBankSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { RootState } from '@/app/store';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { submissionJson } from '@/features/kyc/testData';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
 import { deVriesTrading, markDeVries } from '../../../tests/msw-handlers';
@@ -73,6 +74,7 @@ describe('DashboardPage', () => {
   });
 
   it("shows a partner user's current company with a link to the company information", async () => {
+    server.use(http.get('/api/kyc/partner/uuid/:uuid', () => HttpResponse.json([])));
     const store = await readyStore({ ...markToken, roles: ['OWNER'] });
     await store.dispatch(loadUserTradePartners());
     renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
@@ -99,5 +101,75 @@ describe('DashboardPage', () => {
 
     renderWithProviders(<DashboardPage />, { store: await readyStore(), route: '/dashboard' });
     expect(screen.queryByRole('region', { name: 'Your company' })).not.toBeInTheDocument();
+  });
+
+  describe('KYC cards of a partner user', () => {
+    /** Mark as the owner of his company, whose KYC files are `files`. */
+    async function renderOwner(
+      files: unknown[],
+      readiness: Record<string, unknown> = { ready: true, missing: [] },
+    ) {
+      server.use(
+        http.get('/api/kyc/partner/uuid/:uuid', () => HttpResponse.json(files)),
+        http.get('/api/kyc/:id/readiness', () => HttpResponse.json(readiness)),
+      );
+      const store = await readyStore({ ...markToken, roles: ['OWNER'] });
+      await store.dispatch(loadUserTradePartners());
+      renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+      return screen.findByRole('region', { name: `KYC: ${deVriesTrading.name}` });
+    }
+
+    it('shows the latest file with its status, progress and the way to continue', async () => {
+      const card = await renderOwner(
+        [submissionJson({ id: 12, status: 'DRAFT', tradePartnerUuid: deVriesTrading.uuid })],
+        {
+          ready: false,
+          missing: [
+            { stepType: 'coc', kind: 'field', field: 'cocNumber', code: 'required', message: 'x' },
+            { stepType: 'coc', kind: 'document', documentType: 'COC_EXTRACT', message: 'x' },
+            {
+              stepType: 'cdd',
+              kind: 'field',
+              field: 'sourceOfFunds',
+              code: 'required',
+              message: 'x',
+            },
+          ],
+        },
+      );
+
+      expect(await within(card).findByText('3 of 5 steps complete')).toBeInTheDocument();
+      expect(within(card).getByText('KYC #12')).toBeInTheDocument();
+      expect(within(card).getByText('Draft')).toBeInTheDocument();
+      expect(within(card).getByRole('progressbar', { name: 'KYC steps complete' })).toHaveAttribute(
+        'aria-valuenow',
+        '3',
+      );
+      expect(within(card).getByRole('link', { name: 'Continue' })).toHaveAttribute(
+        'href',
+        '/kyc/12',
+      );
+      expect(
+        within(card).queryByRole('button', { name: 'Start KYC file' }),
+      ).not.toBeInTheDocument();
+    });
+
+    it('offers to view a decided file and to start a new one', async () => {
+      const card = await renderOwner([submissionJson({ id: 9, status: 'APPROVED' })], {
+        ready: true,
+        missing: [],
+      });
+      expect(await within(card).findByText('5 of 5 steps complete')).toBeInTheDocument();
+      expect(within(card).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/kyc/9');
+      expect(within(card).getByRole('button', { name: 'Start KYC file' })).toBeInTheDocument();
+    });
+
+    it('offers to start the first file', async () => {
+      const card = await renderOwner([]);
+      expect(
+        await within(card).findByText('This company has no KYC file yet.'),
+      ).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Start KYC file' })).toBeInTheDocument();
+    });
   });
 });

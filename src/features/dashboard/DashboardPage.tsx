@@ -6,12 +6,14 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
 import { selectTokenProfile, signOut } from '@/features/auth/authSlice';
+import { KycCompanyCard } from '@/features/dashboard/KycCompanyCard';
 import {
   selectCurrentTradePartner,
+  selectTradePartners,
   selectUserDefaultTradePartner,
 } from '@/features/tradePartner/tradePartnerSlice';
 import { selectDisplayName, selectRoles, selectUser } from '@/features/user/userSlice';
-import { hasAnyRole, primaryRole, roleLabelKey, STAFF_ROLES } from '@/lib/roles';
+import { hasAnyRole, KYC_ROLES, primaryRole, roleLabelKey, STAFF_ROLES } from '@/lib/roles';
 
 /** A partner user's current company: its name and the way to its settings. */
 function CompanyCard() {
@@ -39,6 +41,21 @@ function CompanyCard() {
   );
 }
 
+/** A KYC card per company the partner user belongs to. */
+function KycCards() {
+  const partners = useAppSelector(selectTradePartners);
+  if (partners.length === 0) return null;
+  return (
+    <div className="row g-4 mb-4">
+      {partners.map((partner) => (
+        <div key={partner.uuid} className="col-12 col-md-6 col-xl-4">
+          <KycCompanyCard partner={partner} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -57,6 +74,7 @@ export function DashboardPage() {
         </h1>
       </div>
       {!hasAnyRole(roles, STAFF_ROLES) && <CompanyCard />}
+      {!hasAnyRole(roles, STAFF_ROLES) && hasAnyRole(roles, KYC_ROLES) && <KycCards />}
       <Card className="shadow-sm" style={{ maxWidth: '40rem' }}>
         <Card.Body className="p-4">
           <dl className="row mb-4">

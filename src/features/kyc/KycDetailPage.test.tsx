@@ -267,6 +267,33 @@ describe('KycDetailPage', () => {
     expect(within(panel).getByText('A check this app does not know yet.')).toBeInTheDocument();
   });
 
+  it('shows a reviewer what changed since the last review, and the owner no such marks', async () => {
+    mockKycApi({
+      steps: stepsJson().map((item) =>
+        item.stepType === 'bank-and-vat'
+          ? {
+              ...item,
+              data: { iban: 'NL02RABO0123456789', accountHolder: 'Van Dijk' },
+              changes: [
+                { field: 'iban', before: 'NL91ABNA0417164300', after: 'NL02RABO0123456789' },
+              ],
+            }
+          : item,
+      ),
+    });
+    renderDetail(manager);
+
+    const bank = await screen.findByRole('region', { name: 'Bank and VAT' });
+    expect(
+      await within(bank).findByText('Changed since the last review: IBAN'),
+    ).toBeInTheDocument();
+    expect(within(bank).getByText('was: NL91ABNA0417164300')).toBeInTheDocument();
+    // Requesting changes of a step still needs a comment.
+    await userEvent.click(within(bank).getByRole('button', { name: 'Request changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeDisabled();
+  });
+
   it('shows "not found" for a file the person may not see', async () => {
     mockKycApi();
     renderDetail(owner, '/kyc/99');

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PARTNER_EDITABLE_STATUSES } from '@common/kyc-steps';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { partnerPath, paths } from '@/config/paths';
+import { initCocCheck } from '@/features/kyc/cocCheckSlice';
 import { useKycActors } from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
@@ -55,7 +57,17 @@ function ChangeAnnouncer({ kycId }: { kycId: number }) {
 
 function KycFile({ submission }: { submission: KycSubmission }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const { actors, userId, staff } = useKycActors(submission);
+  // The partner fills the file in while it is with them (decision 013).
+  const filling =
+    actors.includes('partner') && PARTNER_EDITABLE_STATUSES.includes(submission.status);
+  const { id: kycId, tradePartnerId } = submission;
+
+  useEffect(() => {
+    if (filling) void dispatch(initCocCheck({ kycId, tradePartnerId }));
+  }, [dispatch, filling, kycId, tradePartnerId]);
+
   return (
     <>
       <div className="app-page-header">
@@ -73,15 +85,18 @@ function KycFile({ submission }: { submission: KycSubmission }) {
         </div>
         <KycSubmissionActions submission={submission} actors={actors} userId={userId} />
         {!staff && (
-          <p className="small text-body-secondary mt-3 mb-0">{t('kyc.detail.partnerNote')}</p>
+          <p className="small text-body-secondary mt-3 mb-0">
+            {filling ? t('kyc.collect.partnerNote') : t('kyc.detail.partnerNote')}
+          </p>
         )}
       </div>
       <KycSummary submission={submission} />
       <div className="row g-4">
-        <div className="col-12 col-xl-7">
+        {/* Side by side only where the forms and tables keep room enough (1400 px and up). */}
+        <div className="col-12 col-xxl-8">
           <KycSteps submission={submission} actors={actors} />
         </div>
-        <div className="col-12 col-xl-5">
+        <div className="col-12 col-xxl-4">
           <KycRecordsTabs submission={submission} actors={actors} staff={staff} />
         </div>
       </div>

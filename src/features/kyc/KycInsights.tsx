@@ -7,7 +7,7 @@ import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycInsights } from '@/features/kyc/kycSlice';
 import { fetchKycInsights } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/useKycRecords';
-import { fieldLabel } from '@/features/kyc/StepData';
+import { changeLabel } from '@/features/kyc/stepDataLabels';
 import { formatDateTime } from '@/lib/format';
 
 const SUMMARY_KEYS = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', INFO: 'info' } as const;
@@ -64,7 +64,9 @@ function InsightsView({ insights }: { insights: Insights }) {
               </div>
               {missing.length > 0 && (
                 <p className="small text-body-secondary mb-0 mt-1">
-                  {t('kyc.insights.missing', { fields: missing.map(fieldLabel).join(', ') })}
+                  {t('kyc.insights.missing', {
+                    fields: missing.map((field) => changeLabel(stepType, field)).join(', '),
+                  })}
                 </p>
               )}
             </li>

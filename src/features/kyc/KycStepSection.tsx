@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { STEP_DOCUMENT_TYPES, type KycStepStatus, type KycStepType } from '@common/kyc';
@@ -7,7 +8,7 @@ import type { StepAction } from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import type { KycStep } from '@/features/kyc/kycModel';
-import { StepData } from '@/features/kyc/StepData';
+import { ChangesSummary, StepData } from '@/features/kyc/StepData';
 import { formatDateTime } from '@/lib/format';
 import type { TranslationKey } from '@/lib/i18n';
 
@@ -31,6 +32,32 @@ interface KycStepSectionProps {
   actions: readonly StepAction[];
   busy: boolean;
   onAction: (action: StepAction) => void;
+  /** The partner's form, in place of the read-only data and documents, while they may edit. */
+  editor?: ReactNode;
+  /** Mark what changed since the last review (for reviewers). */
+  showChanges?: boolean;
+}
+
+/** The reviewer's request, at the top of a step sent back: what to change, who asked, when. */
+function ChangesRequested({ step }: { step: KycStep | null }) {
+  const { t } = useTranslation();
+  const when = step?.reviewedAt ?? step?.updatedAt;
+  return (
+    <Alert variant="warning" className="kyc-changes-requested">
+      <h4 className="alert-heading h6">{t('kyc.collect.changesRequested.title')}</h4>
+      <p className="mb-0 text-break kyc-pre-line">
+        {step?.comment ?? t('kyc.collect.changesRequested.noComment')}
+      </p>
+      {step?.updatedBy && when && (
+        <p className="small mb-0 mt-2">
+          {t('kyc.collect.changesRequested.by', {
+            name: step.updatedBy.name,
+            date: formatDateTime(when),
+          })}
+        </p>
+      )}
+    </Alert>
+  );
 }
 
 /**
@@ -45,6 +72,8 @@ export function KycStepSection({
   actions,
   busy,
   onAction,
+  editor,
+  showChanges = false,
 }: KycStepSectionProps) {
   const { t } = useTranslation();
   const headingId = stepHeadingId(stepType);
@@ -64,27 +93,40 @@ export function KycStepSection({
         <KycStatusBadge status={status} />
       </div>
       <div className="card-body">
-        {step?.comment && (
-          <figure className="kyc-step-comment border-start border-3 ps-3 mb-3">
-            <figcaption className="small text-body-secondary mb-1">
-              {t('kyc.step.comment')}
-            </figcaption>
-            <blockquote className="mb-0">
-              <p className="mb-0 text-break">{step.comment}</p>
-            </blockquote>
-          </figure>
-        )}
-        <h4 className="h6 text-body-secondary">{t('kyc.step.data')}</h4>
-        {step ? (
-          <StepData data={step.data} />
+        {status === 'CHANGES_REQUESTED' ? (
+          <ChangesRequested step={step} />
         ) : (
-          <p className="text-body-secondary mb-0">{t('kyc.step.loading')}</p>
+          step?.comment && (
+            <figure className="kyc-step-comment border-start border-3 ps-3 mb-3">
+              <figcaption className="small text-body-secondary mb-1">
+                {t('kyc.step.comment')}
+              </figcaption>
+              <blockquote className="mb-0">
+                <p className="mb-0 text-break">{step.comment}</p>
+              </blockquote>
+            </figure>
+          )
         )}
-        {documentTypes.length > 0 && (
-          <div className="mt-3">
-            <h4 className="h6 text-body-secondary">{t('kyc.step.documents')}</h4>
-            <DocumentList query={documentQuery} emptyText={t('kyc.step.noDocuments')} />
-          </div>
+        {showChanges && step && <ChangesSummary stepType={stepType} changes={step.changes} />}
+        {editor ?? (
+          <>
+            <h4 className="h6 text-body-secondary">{t('kyc.step.data')}</h4>
+            {step ? (
+              <StepData
+                stepType={stepType}
+                data={step.data}
+                changes={showChanges ? step.changes : undefined}
+              />
+            ) : (
+              <p className="text-body-secondary mb-0">{t('kyc.step.loading')}</p>
+            )}
+            {documentTypes.length > 0 && (
+              <div className="mt-3">
+                <h4 className="h6 text-body-secondary">{t('kyc.step.documents')}</h4>
+                <DocumentList query={documentQuery} emptyText={t('kyc.step.noDocuments')} />
+              </div>
+            )}
+          </>
         )}
         {step?.updatedBy && (
           <p className="small text-body-secondary mt-3 mb-0">

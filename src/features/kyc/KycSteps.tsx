@@ -1,44 +1,58 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_STEP_TYPES, type KycActor, type KycStepType } from '@common/kyc';
+import {
+  isDataStepType,
+  PARTNER_EDITABLE_STATUSES,
+  stepEditable,
+  type DataStepType,
+} from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { CommentField } from '@/features/kyc/DecisionFields';
-import { stepActions, stepChange, type StepAction } from '@/features/kyc/kycActors';
+import { isReviewer, stepActions, stepChange, type StepAction } from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import type { KycStep, KycSubmission } from '@/features/kyc/kycModel';
 import { selectKycChanges, selectKycSteps } from '@/features/kyc/kycSlice';
+import { KycStepEditor } from '@/features/kyc/KycStepEditor';
 import { KycStepSection, stepHeadingId } from '@/features/kyc/KycStepSection';
+import { KycSubmitSummary, SUMMARY_HEADING_ID } from '@/features/kyc/KycSubmitSummary';
 import { changeStepStatus, fetchKycSteps, stepChangeKey } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/useKycRecords';
 
-/** Scrolls to a step and puts the focus on its heading, so keyboard users land there too. */
-function goToStep(stepType: KycStepType) {
-  const heading = document.getElementById(stepHeadingId(stepType));
+/** Scrolls to a step (or the summary) and puts the focus on its heading, for keyboard users too. */
+function goTo(headingId: string) {
+  const heading = document.getElementById(headingId);
   heading?.closest('section')?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   heading?.focus({ preventScroll: true });
 }
 
-/** The steps at a glance: each with its status, a link to its section. */
-function StepList({ steps }: { steps: { stepType: KycStepType; status: string }[] }) {
+interface NavEntry {
+  headingId: string;
+  title: string;
+  status?: string;
+}
+
+/** The steps at a glance: each with its status, a link to its section; then the summary. */
+function StepList({ entries }: { entries: NavEntry[] }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('kyc.detail.stepList')} className="mb-3">
       <ol className="kyc-stepper list-unstyled mb-0">
-        {steps.map(({ stepType, status }) => (
-          <li key={stepType}>
+        {entries.map(({ headingId, title, status }) => (
+          <li key={headingId}>
             <a
-              href={`#${stepHeadingId(stepType)}`}
-              className="kyc-stepper-link"
+              href={`#${headingId}`}
+              className={`kyc-stepper-link${status === 'CHANGES_REQUESTED' ? ' kyc-stepper-attention' : ''}`}
               onClick={(event) => {
                 event.preventDefault();
-                goToStep(stepType);
+                goTo(headingId);
               }}
             >
-              <span className="kyc-stepper-title">{t(STEP_TITLE_KEYS[stepType])}</span>
-              <KycStatusBadge status={status} />
+              <span className="kyc-stepper-title">{title}</span>
+              {status && <KycStatusBadge status={status} />}
             </a>
           </li>
         ))}
@@ -137,12 +151,32 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
     else void run(stepType, action);
   };
 
+  // The partner fills in a step while the file is with them and the step open (decision 013).
+  const mayEdit = actors.includes('partner');
+  const editableStep = (step: KycStep | null): step is KycStep & { stepType: DataStepType } =>
+    mayEdit &&
+    step !== null &&
+    isDataStepType(step.stepType) &&
+    step.editable &&
+    stepEditable(submission.status, step.status);
+  const withSummary = PARTNER_EDITABLE_STATUSES.includes(submission.status);
+  const entries: NavEntry[] = [
+    ...steps.map(({ stepType, status }) => ({
+      headingId: stepHeadingId(stepType),
+      title: t(STEP_TITLE_KEYS[stepType]),
+      status,
+    })),
+    ...(withSummary
+      ? [{ headingId: SUMMARY_HEADING_ID, title: t('kyc.collect.summary.title') }]
+      : []),
+  ];
+
   return (
     <section aria-labelledby="kyc-steps-heading">
       <h2 id="kyc-steps-heading" className="h5 mb-3">
         {t('kyc.detail.steps')}
       </h2>
-      <StepList steps={steps} />
+      <StepList entries={entries} />
       {entry?.status === 'failed' && (
         <LoadFailed message={t('kyc.detail.stepsFailed')} onRetry={retry} />
       )}
@@ -157,8 +191,22 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
             actions={stepActions(submission.status, status, actors)}
             busy={changes[stepChangeKey(kycId, stepType)]?.status === 'loading'}
             onAction={(action) => onAction(stepType, action)}
+            showChanges={isReviewer(actors)}
+            editor={
+              editableStep(step) ? (
+                <KycStepEditor
+                  // A new version (saved, or changed elsewhere) starts the form afresh.
+                  key={`${step.stepType}-${step.version}`}
+                  kycId={kycId}
+                  tradePartnerId={submission.tradePartnerId}
+                  stepType={step.stepType}
+                  step={step}
+                />
+              ) : undefined
+            }
           />
         ))}
+        {withSummary && <KycSubmitSummary submission={submission} actors={actors} />}
       </div>
       {asking && (asking.action === 'reject' || asking.action === 'requestChanges') && (
         <StepDialog

@@ -109,7 +109,10 @@ export function KycSubmissionActions({ submission, actors, userId }: KycSubmissi
   const busy =
     useAppSelector((state) => selectKycChange(state, statusChangeKey(submission.id)))?.status ===
     'loading';
-  const moves = offeredTransitions(submission, actors, userId);
+  // Submitting is offered in the file's summary, with what is still missing (KycSubmitSummary).
+  const moves = offeredTransitions(submission, actors, userId).filter(
+    (move) => move.to !== 'SUBMITTED',
+  );
   const waitingForSteps = moves.filter((move) => !stepsReady(move, submission.steps));
   const fourEyes =
     submission.status === 'WAITING_FOR_APPROVAL' &&

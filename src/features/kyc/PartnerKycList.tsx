@@ -4,14 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
+import { isOpenFile } from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { KycFileLink, ReviewerName } from '@/features/kyc/KycFileLink';
 import { selectPartnerKycs } from '@/features/kyc/kycSlice';
 import { fetchPartnerKycs } from '@/features/kyc/kycThunks';
+import { StartKycFileButton } from '@/features/kyc/StartKycFileButton';
 import { formatDateTime } from '@/lib/format';
 
-/** A trade partner's KYC submissions, newest first, each linking to its file. */
-export function PartnerKycList({ partnerUuid }: { partnerUuid: string }) {
+interface PartnerKycListProps {
+  partnerUuid: string;
+  /** The person may start a file for this company (kycActors.mayStartFile). */
+  canStart?: boolean;
+}
+
+/**
+ * A trade partner's KYC submissions, newest first, each linking to its file; 'Start KYC file'
+ * for those who may, when the company has no open file.
+ */
+export function PartnerKycList({ partnerUuid, canStart = false }: PartnerKycListProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const entry = useAppSelector((state) => selectPartnerKycs(state, partnerUuid));
@@ -30,11 +41,18 @@ export function PartnerKycList({ partnerUuid }: { partnerUuid: string }) {
     updatedAt: t('kyc.list.columns.updatedAt'),
   };
   const date = (value: string | null) => (value ? formatDateTime(value) : '–');
+  const offerStart = canStart && entry?.status === 'succeeded' && !submissions.some(isOpenFile);
 
   return (
     <Card className="shadow-sm">
       <Card.Body className="p-3 p-sm-4">
-        <h2 className="h5 mb-3">{t('kyc.partner.heading')}</h2>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <h2 className="h5 mb-0 me-auto">{t('kyc.partner.heading')}</h2>
+          {offerStart && <StartKycFileButton tradePartnerUuid={partnerUuid} size="sm" />}
+        </div>
+        {offerStart && submissions.length > 0 && (
+          <p className="small text-body-secondary">{t('kyc.collect.start.noOpenFile')}</p>
+        )}
         <ListFeedback
           status={entry?.status}
           count={submissions.length}

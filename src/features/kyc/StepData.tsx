@@ -1,72 +1,149 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { KycStepType } from '@common/kyc';
 import { DataTable } from '@/components/ui/DataTable';
-import { translatedByCode } from '@/features/kyc/kycLabels';
-import { formatDate, formatDateTime } from '@/lib/format';
-
-type Row = Record<string, unknown>;
-
-const isRow = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isEmpty = (value: unknown) =>
-  value === null ||
-  value === undefined ||
-  value === '' ||
-  (Array.isArray(value) && value.length === 0) ||
-  (isRow(value) && Object.keys(value).length === 0);
-
-/** 'ownershipPercentage' or 'ownership_percentage' → 'Ownership percentage'. */
-function fieldWords(key: string): string {
-  const words = key
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A field's name: the app's translation when it knows the field, else its key in words. */
-export const fieldLabel = (key: string) => translatedByCode('kyc.fields', key, {}, fieldWords(key));
+import type { StepChange } from '@/features/kyc/kycModel';
+import {
+  ADDRESS_FIELD_ORDER,
+  changeLabel,
+  contactRoleLabel,
+  FIELD_ORDER,
+  fieldLabel,
+  isEmpty,
+  isRow,
+  orderedKeys,
+  PERSON_FIELDS,
+  type Row,
+} from '@/features/kyc/stepDataLabels';
+import { useCountryName } from '@/features/partners/useCountryName';
+import { browserLocale, formatCurrency, formatDate, formatDateTime } from '@/lib/format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const COUNTRY_FIELDS = ['country', 'nationality', 'countriesOfOperation'];
 
-function Value({ value }: { value: unknown }) {
+/** A field's value as text: dates dd.MM.yyyy, countries by name, roles and yes/no translated. */
+function useValueText() {
   const { t } = useTranslation();
-  if (typeof value === 'boolean') return <>{value ? t('kyc.data.yes') : t('kyc.data.no')}</>;
-  if (typeof value === 'string') {
-    if (DATE.test(value)) return <>{formatDate(value)}</>;
-    if (DATE_TIME.test(value)) return <>{formatDateTime(value)}</>;
-    return <>{value}</>;
-  }
-  if (typeof value === 'number') return <>{value}</>;
-  if (Array.isArray(value)) {
-    if (value.every(isRow)) return <RowsTable rows={value} />;
-    return (
-      <>{value.map((item) => (isRow(item) ? JSON.stringify(item) : String(item))).join(', ')}</>
-    );
-  }
-  if (isRow(value)) return <Fields data={value} nested />;
-  return <>{String(value)}</>;
+  const countryName = useCountryName();
+  const text = (key: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '–';
+    if (typeof value === 'boolean') return value ? t('kyc.data.yes') : t('kyc.data.no');
+    if (Array.isArray(value)) return value.map((item) => text(key, item)).join(', ');
+    if (typeof value === 'number') {
+      if (key === 'ownershipPercentage') {
+        return new Intl.NumberFormat(browserLocale(), {
+          style: 'percent',
+          maximumFractionDigits: 2,
+        }).format(value / 100);
+      }
+      if (key === 'expectedMonthlyVolume') return formatCurrency(value);
+      if (key === 'idDocumentId') return t('kyc.collect.data.document', { id: value });
+      return new Intl.NumberFormat(browserLocale()).format(value);
+    }
+    if (typeof value === 'string') {
+      if (key === 'role') return contactRoleLabel(value);
+      if (COUNTRY_FIELDS.includes(key)) return countryName(value);
+      if (DATE.test(value)) return formatDate(value);
+      if (DATE_TIME.test(value)) return formatDateTime(value);
+      return value;
+    }
+    return isRow(value)
+      ? Object.values(value)
+          .map((item) => text('', item))
+          .join(', ')
+      : '–';
+  };
+  return text;
 }
 
-/** A list of records (people: directors, owners...) as a small table of their fields. */
-function RowsTable({ rows }: { rows: Row[] }) {
-  const { t } = useTranslation();
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) =>
-    rows.some((row) => !isEmpty(row[key])),
+type Changes = ReadonlyMap<string, StepChange>;
+
+/** The changes at `path` or inside it ('countriesOfOperation' has 'countriesOfOperation.2'). */
+const changesAt = (changes: Changes, path: string) =>
+  [...changes.values()].filter(
+    (change) => change.field === path || change.field.startsWith(`${path}.`),
   );
-  const labels = keys.map(fieldLabel);
+
+/** 'Changed' and what the reviewer saw last ('was: NL91…'). */
+function ChangeMark({ field, changes }: { field: string; changes: readonly StepChange[] }) {
+  const { t } = useTranslation();
+  const text = useValueText();
+  if (changes.length === 0) return null;
+  const before = changes
+    .map((change) => change.before)
+    .filter((value) => !isEmpty(value))
+    .map((value) => text(field, value));
+  return (
+    <span className="kyc-change d-inline-flex flex-wrap align-items-baseline gap-1 ms-2">
+      <span className="badge text-bg-warning">{t('kyc.collect.changes.changed')}</span>
+      <span className="small text-body-secondary">
+        {before.length > 0
+          ? t('kyc.collect.changes.was', { value: before.join(', ') })
+          : t('kyc.collect.changes.wasEmpty')}
+      </span>
+    </span>
+  );
+}
+
+/** The line at the top of a step for its reviewer: what changed since the last decision. */
+export function ChangesSummary({
+  stepType,
+  changes,
+}: {
+  stepType: KycStepType;
+  changes: readonly StepChange[];
+}) {
+  const { t } = useTranslation();
+  if (changes.length === 0) return null;
+  const fields = [...new Set(changes.map((change) => changeLabel(stepType, change.field)))];
+  return (
+    <p className="kyc-changes-summary small mb-3">
+      <span className="badge text-bg-warning me-2">{t('kyc.collect.changes.changed')}</span>
+      {t('kyc.collect.changes.summary', { fields: fields.join(', ') })}
+    </p>
+  );
+}
+
+/** A list of records (people) as a full-width table, one column per field in schema order. */
+function RowsTable({
+  field,
+  rows,
+  stepType,
+  changes,
+}: {
+  field: string;
+  rows: Row[];
+  stepType: KycStepType;
+  changes: Changes;
+}) {
+  const { t } = useTranslation();
+  const text = useValueText();
+  const group = field === 'people' ? 'contacts' : stepType;
+  const keys = orderedKeys(Object.assign({}, ...rows) as Row, PERSON_FIELDS).filter(
+    (key) =>
+      rows.some((row) => !isEmpty(row[key])) ||
+      rows.some((_row, index) => changes.has(`${field}.${index}.${key}`)),
+  );
+  const labels = keys.map((key) => fieldLabel(key, group));
   return (
     <div className="kyc-rows">
-      <DataTable caption={t('kyc.data.rows')} columns={labels}>
+      <DataTable caption={fieldLabel(field, stepType) || t('kyc.data.rows')} columns={labels}>
         {rows.map((row, index) => (
           <tr key={index}>
-            {keys.map((key, column) => (
-              <td key={key} data-label={labels[column]}>
-                {isEmpty(row[key]) ? '–' : <Value value={row[key]} />}
-              </td>
-            ))}
+            {keys.map((key, column) => {
+              const change = changes.get(`${field}.${index}.${key}`);
+              return (
+                <td
+                  key={key}
+                  data-label={labels[column]}
+                  className={change ? 'kyc-changed' : undefined}
+                >
+                  {text(key, row[key])}
+                  <ChangeMark field={key} changes={change ? [change] : []} />
+                </td>
+              );
+            })}
           </tr>
         ))}
       </DataTable>
@@ -74,28 +151,125 @@ function RowsTable({ rows }: { rows: Row[] }) {
   );
 }
 
-/** A step's data object as a definition list; nested records as nested lists or tables. */
-function Fields({ data, nested = false }: { data: Row; nested?: boolean }) {
-  const entries = Object.entries(data).filter(([, value]) => !isEmpty(value));
+/** An address as it is written on an envelope, with what changed in it below. */
+function AddressBlock({ field, value, changes }: { field: string; value: Row; changes: Changes }) {
+  const text = useValueText();
+  const part = (key: string) => (isEmpty(value[key]) ? '' : text(key, value[key]));
+  const lines = [
+    [part('street'), part('houseNumber')].filter(Boolean).join(' '),
+    [part('postCode'), part('city')].filter(Boolean).join(' '),
+    part('country'),
+    ...orderedKeys(value, ADDRESS_FIELD_ORDER)
+      .filter((key) => !ADDRESS_FIELD_ORDER.includes(key))
+      .map((key) => `${fieldLabel(key, 'addresses')}: ${part(key)}`),
+  ].filter(Boolean);
+  const changed = changesAt(changes, field);
   return (
-    <dl className={`row mb-0 kyc-dl${nested ? ' kyc-dl-nested' : ''}`}>
-      {entries.map(([key, value]) => (
-        <div key={key} className="col-12 d-sm-flex gap-3 py-1">
-          <dt className="kyc-dl-term">{fieldLabel(key)}</dt>
-          <dd className="mb-0 flex-grow-1 min-w-0">
-            <Value value={value} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <address className="mb-0">
+        {lines.map((line, index) => (
+          <span key={index} className="d-block">
+            {line}
+          </span>
+        ))}
+      </address>
+      {changed.length > 0 && (
+        <ul className="list-unstyled small mb-0 mt-1">
+          {changed.map((change) => {
+            const key = change.field.slice(field.length + 1) || field;
+            return (
+              <li key={change.field} className="kyc-changed">
+                {fieldLabel(key, 'addresses')}: {text(key, change.after)}
+                <ChangeMark field={key} changes={[change]} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
   );
 }
 
+function Term({
+  label,
+  children,
+  changed,
+}: {
+  label: string;
+  children: ReactNode;
+  changed: boolean;
+}) {
+  return (
+    <div className={`col-12 d-sm-flex gap-3 py-1${changed ? ' kyc-changed' : ''}`}>
+      <dt className="kyc-dl-term">{label}</dt>
+      <dd className="mb-0 flex-grow-1 min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/** A step's data: plain fields as a definition list, people as a table, addresses as blocks. */
+function Fields({
+  data,
+  stepType,
+  changes,
+}: {
+  data: Row;
+  stepType: KycStepType;
+  changes: Changes;
+}) {
+  const text = useValueText();
+  const keys = orderedKeys(data, FIELD_ORDER[stepType]).filter(
+    (key) => !isEmpty(data[key]) || changesAt(changes, key).length > 0,
+  );
+  const blocks: ReactNode[] = [];
+  const terms: ReactNode[] = [];
+  for (const key of keys) {
+    const value = data[key];
+    const label = fieldLabel(key, stepType);
+    if (Array.isArray(value) && value.length > 0 && value.every(isRow)) {
+      blocks.push(
+        <div key={key} className="mb-3">
+          <h5 className="h6 small text-body-secondary mb-2">{label}</h5>
+          <RowsTable field={key} rows={value} stepType={stepType} changes={changes} />
+        </div>,
+      );
+    } else if (isRow(value)) {
+      terms.push(
+        <Term key={key} label={label} changed={changesAt(changes, key).length > 0}>
+          <AddressBlock field={key} value={value} changes={changes} />
+        </Term>,
+      );
+    } else {
+      const changed = changesAt(changes, key);
+      terms.push(
+        <Term key={key} label={label} changed={changed.length > 0}>
+          {text(key, value)}
+          <ChangeMark field={key} changes={changed} />
+        </Term>,
+      );
+    }
+  }
+  return (
+    <>
+      {terms.length > 0 && <dl className="row mb-0 kyc-dl">{terms}</dl>}
+      {blocks.length > 0 && <div className={terms.length > 0 ? 'mt-3' : ''}>{blocks}</div>}
+    </>
+  );
+}
+
+interface StepDataProps {
+  stepType: KycStepType;
+  data: Row;
+  /** Fields changed since the last reviewer decision: marked, with their previous values. */
+  changes?: readonly StepChange[];
+}
+
 /** What the partner filled in for a step, readable; a sentence while it is empty. */
-export function StepData({ data }: { data: Row }) {
+export function StepData({ stepType, data, changes = [] }: StepDataProps) {
   const { t } = useTranslation();
-  if (Object.values(data).every(isEmpty)) {
+  const byField: Changes = new Map(changes.map((change) => [change.field, change]));
+  if (Object.values(data).every(isEmpty) && changes.length === 0) {
     return <p className="text-body-secondary mb-0">{t('kyc.step.noData')}</p>;
   }
-  return <Fields data={data} />;
+  return <Fields data={data} stepType={stepType} changes={byField} />;
 }

@@ -126,3 +126,24 @@ export function useKycActors(submission: Pick<KycSubmission, 'tradePartnerUuid'>
   );
   return { actors: kycActors(roles, level), userId, staff: hasAnyRole(roles, STAFF_ROLES) };
 }
+
+/** The statuses of a file still under way; a company has at most one such file. */
+export const OPEN_KYC_STATUSES: readonly KycStatus[] = [
+  'DRAFT',
+  'SUBMITTED',
+  'IN_REVIEW',
+  'CHANGES_REQUESTED',
+  'WAITING_FOR_APPROVAL',
+];
+
+export const isOpenFile = (submission: Pick<KycSubmission, 'status'>) =>
+  OPEN_KYC_STATUSES.includes(submission.status);
+
+/**
+ * Who may start a KYC file for a company (decision 013): staff for any company, its OWNER or
+ * ADMIN members (with a KYC role) for their own.
+ */
+export function mayStartFile(roles: readonly string[], level: AccessLevel | null): boolean {
+  if (hasAnyRole(roles, STAFF_ROLES)) return true;
+  return kycActors(roles, level).includes('partnerAdmin');
+}

@@ -9,6 +9,7 @@ import {
   insightsSchema,
   kycSubmissionSchema,
   parseKycRef,
+  readinessSchema,
   statusAndReviewSchema,
   statusRecordSchema,
   submissionWithInsightsSchema,
@@ -22,6 +23,7 @@ import {
   type KycStepType,
   type KycSubmission,
   type KycSubmissionWithInsights,
+  type Readiness,
 } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
 import { pageSchema, type Page } from '@/lib/api-page';
@@ -276,6 +278,14 @@ export const getKycInsights = async (id: number): Promise<Insights> =>
 /** GET /api/kyc/uuid/{uuid}/insights (staff) */
 export const getKycInsightsByUuid = async (uuid: string): Promise<Insights> =>
   readList(`${uuidPath(uuid, 'getKycInsightsByUuid')}/insights`, insightsSchema);
+
+/** GET /api/kyc/{id}/readiness: whether the file may be submitted, and what is missing. */
+export const getKycReadiness = async (id: number): Promise<Readiness> =>
+  readList(`${idPath(id, 'getKycReadiness')}/readiness`, readinessSchema);
+
+/** GET /api/kyc/uuid/{uuid}/readiness */
+export const getKycReadinessByUuid = async (uuid: string): Promise<Readiness> =>
+  readList(`${uuidPath(uuid, 'getKycReadinessByUuid')}/readiness`, readinessSchema);
 
 // --- Customers ------------------------------------------------------------------------------
 

@@ -71,6 +71,14 @@ export const kycSubmissionSchema = z.object({
 });
 export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
 
+/** One field changed since the last reviewer decision. */
+export const stepChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type StepChange = z.infer<typeof stepChangeSchema>;
+
 export const kycStepSchema = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -89,8 +97,50 @@ export const kycStepSchema = z.object({
   updatedAt: z.string(),
   updatedBy: personSchema,
   documentTypes: z.array(z.string()).default([]),
+  /** The partner's unsaved form state (decision 013), kept by the server across sign-outs. */
+  draft: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((value) => value ?? null),
+  draftSavedAt: nullableText,
+  /** When a reviewer last decided the step. */
+  reviewedAt: nullableText,
+  /** The fields changed since the last reviewer decision, as dotted paths into `data`. */
+  changes: z
+    .array(stepChangeSchema)
+    .nullish()
+    .transform((value) => value ?? []),
+  /** Whether the partner may save the step now (common/kyc-steps.ts stepEditable). */
+  editable: z.boolean().default(false),
 });
 export type KycStep = z.infer<typeof kycStepSchema>;
+
+/** Why a file cannot be submitted yet: one thing missing from one step. */
+export const missingItemSchema = z.object({
+  stepType: stepTypeSchema,
+  kind: z.enum(['field', 'document', 'changesRequested']),
+  field: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  documentType: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  code: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  message: z.string(),
+});
+export type MissingItem = z.infer<typeof missingItemSchema>;
+
+/** GET .../readiness: whether the file may be submitted, and what is missing if not. */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  missing: z.array(missingItemSchema).default([]),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
 
 export const statusRecordSchema = z.object({
   id: z.number(),

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { createSlice, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
 import { emptyCache, failure, type Cached } from '@/features/kyc/kycCache';
 import {
   kycStepSchema,
+  missingItemSchema,
   parseKycRef,
   type AuditEvent,
   type Insights,
@@ -11,21 +13,27 @@ import {
   type KycStatusRecord,
   type KycStep,
   type KycSubmission,
+  type Readiness,
 } from '@/features/kyc/kycModel';
+import { saveStepDraft } from '@/features/kyc/cocCheckSlice';
+import { saveStepData, startKycFile } from '@/features/kyc/kycStepDataThunks';
 import {
   addComment,
   changeStepStatus,
   changeSubmissionStatus,
   commentKey,
+  dataSaveKey,
   fetchKycAudit,
   fetchKycComments,
   fetchKycInsights,
   fetchKycList,
+  fetchKycReadiness,
   fetchKycStatusHistory,
   fetchKycSteps,
   fetchKycSubmission,
   fetchPartnerKycs,
   kycListKey,
+  startFileKey,
   statusChangeKey,
   stepChangeKey,
   type KycListQuery,
@@ -58,9 +66,11 @@ export interface KycState {
   history: Record<number, Cached<KycStatusRecord[]>>;
   audit: Record<number, Cached<AuditEvent[]>>;
   insights: Record<number, Cached<Insights | null>>;
+  /** Whether each file may be submitted, and what is missing. */
+  readiness: Record<number, Cached<Readiness | null>>;
   /** Each trade partner's submissions, by partner uuid. */
   byPartner: Record<string, Cached<KycSubmission[]>>;
-  /** Changes by key (stepChangeKey, statusChangeKey, commentKey). */
+  /** Changes by key (stepChangeKey, statusChangeKey, commentKey, dataSaveKey, startFileKey). */
   changes: Record<string, KycChange>;
 }
 
@@ -72,6 +82,7 @@ const initialState: KycState = {
   history: {},
   audit: {},
   insights: {},
+  readiness: {},
   byPartner: {},
   changes: {},
 };
@@ -82,6 +93,7 @@ const EMPTY_LISTS: Record<PerSubmission, unknown> = {
   history: [],
   audit: [],
   insights: null,
+  readiness: null,
 };
 
 type S = Draft<KycState>;
@@ -159,6 +171,13 @@ const currentStep = (error: ApiError | undefined) => {
   return parsed.success ? parsed.data : null;
 };
 
+/** A refused submission may list what is missing (409, `details.missing`). */
+const missingItems = (error: ApiError | undefined) => {
+  const details = error?.details as { missing?: unknown } | undefined;
+  const parsed = z.array(missingItemSchema).safeParse(details?.missing);
+  return parsed.success ? parsed.data : null;
+};
+
 export const kycSlice = createSlice({
   name: 'kyc',
   initialState,
@@ -224,6 +243,7 @@ export const kycSlice = createSlice({
     addPerSubmissionCases(builder, 'history', fetchKycStatusHistory);
     addPerSubmissionCases(builder, 'audit', fetchKycAudit);
     addPerSubmissionCases(builder, 'insights', fetchKycInsights);
+    addPerSubmissionCases(builder, 'readiness', fetchKycReadiness);
 
     // A partner's submissions
     builder
@@ -262,7 +282,7 @@ export const kycSlice = createSlice({
         const { kycId, stepType } = action.meta.arg;
         setChange(state, stepChangeKey(kycId, stepType), 'succeeded');
         showStep(state, kycId, action.payload);
-        invalidate(state, kycId, ['comments', 'history', 'audit', 'insights']);
+        invalidate(state, kycId, ['comments', 'history', 'audit', 'insights', 'readiness']);
       })
       .addCase(changeStepStatus.rejected, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
@@ -282,6 +302,50 @@ export const kycSlice = createSlice({
         invalidate(state, kycId, ['steps']);
       });
 
+    // A step's data (the partner's form): the step as the server made it.
+    builder
+      .addCase(saveStepData.pending, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        setChange(state, dataSaveKey(kycId, stepType), 'loading');
+      })
+      .addCase(saveStepData.fulfilled, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        setChange(state, dataSaveKey(kycId, stepType), 'succeeded');
+        showStep(state, kycId, action.payload);
+        invalidate(state, kycId, ['steps', 'readiness', 'audit', 'insights']);
+      })
+      .addCase(saveStepData.rejected, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        const error = failure(action.payload, action.error);
+        setChange(state, dataSaveKey(kycId, stepType), 'failed', error);
+        if (error.status === 400) return;
+        const now = currentStep(action.payload);
+        if (now) showStep(state, kycId, now);
+        invalidate(state, kycId, ['steps', 'readiness']);
+      })
+      .addCase(saveStepDraft.fulfilled, (state, action) => {
+        const { draft, draftSavedAt, stepType, status } = action.payload;
+        showStep(state, action.meta.arg.kycId, { stepType, status, draft, draftSavedAt });
+      });
+
+    // A new file for a company.
+    builder
+      .addCase(startKycFile.pending, (state, action) => {
+        setChange(state, startFileKey(action.meta.arg.tradePartnerUuid), 'loading');
+      })
+      .addCase(startKycFile.fulfilled, (state, action) => {
+        setChange(state, startFileKey(action.meta.arg.tradePartnerUuid), 'succeeded');
+        state.list.stale = true;
+        const entry = state.byPartner[action.meta.arg.tradePartnerUuid];
+        if (entry) entry.data.unshift(action.payload);
+        for (const item of Object.values(state.byPartner)) item.stale = true;
+      })
+      .addCase(startKycFile.rejected, (state, action) => {
+        const key = startFileKey(action.meta.arg.tradePartnerUuid);
+        setChange(state, key, 'failed', failure(action.payload, action.error));
+        for (const item of Object.values(state.byPartner)) item.stale = true;
+      });
+
     // The submission's status: shown at once, put back when refused.
     builder
       .addCase(changeSubmissionStatus.pending, (state, action) => {
@@ -295,7 +359,14 @@ export const kycSlice = createSlice({
         const { kycId } = action.meta.arg;
         setChange(state, statusChangeKey(kycId), 'succeeded');
         state.history[kycId]?.data.push(action.payload);
-        invalidate(state, kycId, ['steps', 'comments', 'history', 'audit', 'insights']);
+        invalidate(state, kycId, [
+          'steps',
+          'comments',
+          'history',
+          'audit',
+          'insights',
+          'readiness',
+        ]);
       })
       .addCase(changeSubmissionStatus.rejected, (state, action) => {
         const { kycId } = action.meta.arg;
@@ -305,7 +376,16 @@ export const kycSlice = createSlice({
         if (before && state.current.data?.id === kycId) {
           state.current.data.status = before.status as KycSubmission['status'];
         }
-        invalidate(state, kycId, []);
+        // 'The KYC file is not complete.': what is missing now comes with the refusal.
+        const missing = missingItems(action.payload);
+        if (missing) {
+          state.readiness[kycId] = {
+            ...emptyCache<Readiness | null>({ ready: false, missing }),
+            status: 'succeeded',
+            fetchedAt: Date.now(),
+          };
+          invalidate(state, kycId, []);
+        } else invalidate(state, kycId, ['readiness']);
       });
 
     // Comments
@@ -354,6 +434,7 @@ export const selectKycComments = (state: RootState, kycId: number) => state.kyc.
 export const selectKycStatusHistory = (state: RootState, kycId: number) => state.kyc.history[kycId];
 export const selectKycAudit = (state: RootState, kycId: number) => state.kyc.audit[kycId];
 export const selectKycInsights = (state: RootState, kycId: number) => state.kyc.insights[kycId];
+export const selectKycReadiness = (state: RootState, kycId: number) => state.kyc.readiness[kycId];
 export const selectPartnerKycs = (state: RootState, partnerUuid: string) =>
   state.kyc.byPartner[partnerUuid];
 

@@ -211,3 +211,128 @@ export const changeInsightsStepStatusByUuid = async (
     change,
     'changeInsightsStepStatusByUuid',
   );
+
+// --- The partner's form data (decision 013) ---------------------------------------------------
+
+/** GET /api/kyc/{id}/steps/{stepType} (fresh): rejects 404 for a step that does not exist. */
+export const readKycStep = async (id: number, stepType: KycStepType) =>
+  readStep(idPath(id, 'readKycStep'), stepType, 'readKycStep', true);
+
+/** What PUT .../data takes: the step's data and the version it is based on. */
+export interface KycStepDataChange {
+  data: Record<string, unknown>;
+  version?: number;
+}
+
+async function putStepData(
+  base: string,
+  stepType: KycStepType,
+  userId: number,
+  change: KycStepDataChange,
+  call: string,
+): Promise<KycStep> {
+  required(stepType, 'stepType', call);
+  required(userId, 'userId', call);
+  required(change?.data, 'data', call);
+  const body = {
+    data: change.data,
+    ...(change.version === undefined ? {} : { version: change.version }),
+  };
+  // The form shows a refusal next to its fields, or in the step's own words.
+  const { data } = await apiClient.put<unknown>(`${base}/steps/${seg(stepType)}/data`, body, {
+    params: { userId },
+    skipErrorNotice: true,
+  });
+  return kycStepSchema.parse(data);
+}
+
+async function putStepDraft(
+  base: string,
+  stepType: KycStepType,
+  userId: number,
+  draft: Record<string, unknown>,
+  call: string,
+): Promise<KycStep> {
+  required(stepType, 'stepType', call);
+  required(userId, 'userId', call);
+  required(draft, 'draft', call);
+  const { data } = await apiClient.put<unknown>(
+    `${base}/steps/${seg(stepType)}/draft`,
+    { draft },
+    // A draft that did not reach the server is shown next to the form, not as a toast.
+    { params: { userId }, skipErrorNotice: true },
+  );
+  return kycStepSchema.parse(data);
+}
+
+async function deleteStepDraft(base: string, stepType: KycStepType, userId: number, call: string) {
+  required(stepType, 'stepType', call);
+  required(userId, 'userId', call);
+  await apiClient.delete(`${base}/steps/${seg(stepType)}/draft`, {
+    params: { userId },
+    skipErrorNotice: true,
+  });
+}
+
+/** PUT /api/kyc/{id}/steps/{stepType}/data?userId=: saves the step (IN_PROGRESS, draft gone). */
+export const saveKycStepData = async (
+  id: number,
+  stepType: KycStepType,
+  userId: number,
+  change: KycStepDataChange,
+) => putStepData(idPath(id, 'saveKycStepData'), stepType, userId, change, 'saveKycStepData');
+
+/** PUT /api/kyc/uuid/{uuid}/steps/{stepType}/data?userId= */
+export const saveKycStepDataByUuid = async (
+  uuid: string,
+  stepType: KycStepType,
+  userId: number,
+  change: KycStepDataChange,
+) =>
+  putStepData(
+    uuidPath(uuid, 'saveKycStepDataByUuid'),
+    stepType,
+    userId,
+    change,
+    'saveKycStepDataByUuid',
+  );
+
+/** PUT /api/kyc/{id}/steps/{stepType}/draft?userId=: keeps the form as it is, unchecked. */
+export const saveKycStepDraft = async (
+  id: number,
+  stepType: KycStepType,
+  userId: number,
+  draft: Record<string, unknown>,
+) => putStepDraft(idPath(id, 'saveKycStepDraft'), stepType, userId, draft, 'saveKycStepDraft');
+
+/** PUT /api/kyc/uuid/{uuid}/steps/{stepType}/draft?userId= */
+export const saveKycStepDraftByUuid = async (
+  uuid: string,
+  stepType: KycStepType,
+  userId: number,
+  draft: Record<string, unknown>,
+) =>
+  putStepDraft(
+    uuidPath(uuid, 'saveKycStepDraftByUuid'),
+    stepType,
+    userId,
+    draft,
+    'saveKycStepDraftByUuid',
+  );
+
+/** DELETE /api/kyc/{id}/steps/{stepType}/draft?userId= (204). */
+export const deleteKycStepDraft = async (id: number, stepType: KycStepType, userId: number) =>
+  deleteStepDraft(idPath(id, 'deleteKycStepDraft'), stepType, userId, 'deleteKycStepDraft');
+
+/** DELETE /api/kyc/uuid/{uuid}/steps/{stepType}/draft?userId= */
+export const deleteKycStepDraftByUuid = async (
+  uuid: string,
+  stepType: KycStepType,
+  userId: number,
+) =>
+  deleteStepDraft(
+    uuidPath(uuid, 'deleteKycStepDraftByUuid'),
+    stepType,
+    userId,
+    'deleteKycStepDraftByUuid',
+  );

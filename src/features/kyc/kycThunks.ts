@@ -10,6 +10,7 @@ import {
   getKycAudit,
   getKycComments,
   getKycInsights,
+  getKycReadiness,
   getKycStatusHistory,
   getPartnerKycsByUuid,
 } from '@/features/kyc/kycApi';
@@ -21,7 +22,7 @@ import {
   shouldFetch,
 } from '@/features/kyc/kycCache';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
-import type { Insights, StepStatusRequest } from '@/features/kyc/kycModel';
+import type { Insights, Readiness, StepStatusRequest } from '@/features/kyc/kycModel';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { toApiError } from '@/lib/api-error';
 
@@ -55,6 +56,8 @@ export const kycListKey = (query: KycListQuery) =>
 export const stepChangeKey = (kycId: number, stepType: KycStepType) => `step:${kycId}:${stepType}`;
 export const statusChangeKey = (kycId: number) => `status:${kycId}`;
 export const commentKey = (kycId: number) => `comment:${kycId}`;
+export const dataSaveKey = (kycId: number, stepType: KycStepType) => `data:${kycId}:${stepType}`;
+export const startFileKey = (partnerUuid: string) => `start:${partnerUuid}`;
 
 /** The lists kept per submission, each with how long an answer stays fresh. */
 export const PER_SUBMISSION = {
@@ -63,6 +66,8 @@ export const PER_SUBMISSION = {
   history: KYC_STATUS_CACHE_MS,
   audit: KYC_CACHE_MS,
   insights: KYC_CACHE_MS,
+  // Follows every save and upload: as short-lived as the steps.
+  readiness: KYC_STEP_CACHE_MS,
 } as const;
 export type PerSubmission = keyof typeof PER_SUBMISSION;
 
@@ -145,6 +150,7 @@ export const fetchKycComments = perSubmissionFetch('comments', getKycComments);
 export const fetchKycStatusHistory = perSubmissionFetch('history', getKycStatusHistory);
 export const fetchKycAudit = perSubmissionFetch('audit', getKycAudit);
 export const fetchKycInsights = perSubmissionFetch<Insights | null>('insights', getKycInsights);
+export const fetchKycReadiness = perSubmissionFetch<Readiness | null>('readiness', getKycReadiness);
 
 /** A trade partner's submissions, newest first (its KYC tab). */
 export const fetchPartnerKycs = createAppAsyncThunk(
@@ -165,12 +171,12 @@ export const fetchPartnerKycs = createAppAsyncThunk(
 // --- Changes ----------------------------------------------------------------------------------
 
 /** The change was refused or never arrived: the server's reason, as a toast. */
-const refused = (reason: string) =>
+export const refused = (reason: string) =>
   notify.error('kyc.notices.refused.title', 'kyc.notices.refused.message', {
     values: { reason },
   });
 
-const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
+export const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
 
 export interface StepChangeArg {
   kycId: number;

@@ -57,8 +57,13 @@ export function stepJson(stepType: KycStepType, overrides: Record<string, unknow
     comment: null as string | null,
     version: 1,
     updatedAt: '2025-06-02T10:00:00.000Z',
-    updatedBy: null,
+    updatedBy: null as { id: number; name: string } | null,
     documentTypes: [...STEP_DOCUMENT_TYPES[stepType]],
+    draft: null as Record<string, unknown> | null,
+    draftSavedAt: null as string | null,
+    reviewedAt: null as string | null,
+    changes: [] as { field: string; before: unknown; after: unknown }[],
+    editable: false,
     ...overrides,
   };
 }
@@ -171,6 +176,13 @@ interface KycServerOptions {
   stepAnswer?: StepAnswer;
   /** How POST .../status answers; by default it records the move. */
   statusAnswer?: (body: Record<string, unknown>) => Response | Promise<Response>;
+  /** What GET .../readiness answers; by default ready, nothing missing. */
+  readiness?: { ready: boolean; missing: Record<string, unknown>[] };
+  /** How PUT .../steps/{stepType}/data answers; by default it saves (IN_PROGRESS, draft gone). */
+  dataAnswer?: (
+    stepType: KycStepType,
+    body: { data: Record<string, unknown>; version?: number },
+  ) => Response | Promise<Response>;
 }
 
 export const refusal = (status: number, message: string, details?: unknown) =>
@@ -221,6 +233,46 @@ export function mockKycApi(options: KycServerOptions = {}) {
     ),
     http.get('/api/kyc/partner/uuid/:uuid', ({ request }) => json(request, [submission])),
     http.get('/api/kyc/:id/steps', ({ request }) => json(request, steps)),
+    http.get('/api/kyc/:id/steps/:stepType', ({ request, params }) => {
+      const step = steps.find((item) => item.stepType === params.stepType);
+      return step
+        ? json(request, step)
+        : HttpResponse.json(errorBody(404, 'Not Found', 'KYC step not found'), { status: 404 });
+    }),
+    http.get('/api/kyc/:id/readiness', ({ request }) =>
+      json(request, options.readiness ?? { ready: true, missing: [] }),
+    ),
+    http.put('/api/kyc/:id/steps/:stepType/data', async ({ request, params }) => {
+      const url = record(request);
+      const body = (await request.json()) as { data: Record<string, unknown>; version?: number };
+      bodies.push({ path: `${url.pathname}${url.search}`, body });
+      const stepType = params.stepType as KycStepType;
+      if (options.dataAnswer) return options.dataAnswer(stepType, body);
+      steps = steps.map((step) =>
+        step.stepType === stepType
+          ? {
+              ...step,
+              data: body.data,
+              status: 'IN_PROGRESS',
+              version: step.version + 1,
+              draft: null,
+              draftSavedAt: null,
+            }
+          : step,
+      );
+      return HttpResponse.json(steps.find((step) => step.stepType === stepType));
+    }),
+    http.put('/api/kyc/:id/steps/:stepType/draft', async ({ request, params }) => {
+      const url = record(request);
+      const body = (await request.json()) as { draft: Record<string, unknown> };
+      bodies.push({ path: `${url.pathname}${url.search}`, body });
+      steps = steps.map((step) =>
+        step.stepType === params.stepType
+          ? { ...step, draft: body.draft, draftSavedAt: '2025-06-04T09:15:00.000Z' }
+          : step,
+      );
+      return HttpResponse.json(steps.find((step) => step.stepType === params.stepType));
+    }),
     http.get('/api/kyc/:id/comments', ({ request }) => json(request, commentsJson)),
     http.get('/api/kyc/:id/status', ({ request }) => json(request, historyJson)),
     http.get('/api/kyc/:id/audit', ({ request }) => json(request, auditJson)),

@@ -1,7 +1,13 @@
+import { useAppSelector } from '@/app/hooks';
+import { mayStartFile } from '@/features/kyc/kycActors';
 import { PartnerKycList } from '@/features/kyc/PartnerKycList';
+import { effectiveAccessLevel } from '@/features/partners/partnerAccess';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import { selectRoles } from '@/features/user/userSlice';
 
-/** The partner's KYC submissions, each linking to its file. */
+/** The partner's KYC submissions, each linking to its file, and the way to start one. */
 export function KycTab({ partner }: PartnerTabProps) {
-  return <PartnerKycList partnerUuid={partner.uuid} />;
+  const roles = useAppSelector(selectRoles);
+  const canStart = mayStartFile(roles, effectiveAccessLevel(partner));
+  return <PartnerKycList partnerUuid={partner.uuid} canStart={canStart} />;
 }

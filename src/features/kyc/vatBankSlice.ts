@@ -1,0 +1,106 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { STEP_DOCUMENT_TYPES } from '@common/kyc';
+import { createAppAsyncThunk } from '@/app/hooks';
+import type { RootState } from '@/app/store';
+import { signedOut } from '@/features/auth/authActions';
+import type { Document } from '@/features/documents/documentModel';
+import { filterDocuments } from '@/features/documents/documentsApi';
+import {
+  changeDocumentStatus,
+  changeDocumentType,
+  uploadDocumentFile,
+} from '@/features/documents/documentsSlice';
+import { toApiError, type ApiError } from '@/lib/api-error';
+import type { RequestStatus } from '@/lib/request-status';
+
+/** SPEC section 3's VAT bank state: the bank-and-VAT step's documents of one company. */
+export interface VatBankState {
+  tradePartnerId: number | null;
+  documents: Document[];
+  status: RequestStatus;
+  error: ApiError | null;
+}
+
+const initialState: VatBankState = {
+  tradePartnerId: null,
+  documents: [],
+  status: 'idle',
+  error: null,
+};
+
+const BANK_TYPES: readonly string[] = STEP_DOCUMENT_TYPES['bank-and-vat'];
+
+/** The company's ACTIVE bank statements and VAT certificates. */
+export const loadVatBankDocuments = createAppAsyncThunk(
+  'vatBank/load',
+  async ({ tradePartnerId }: { tradePartnerId: number; force?: boolean }, { rejectWithValue }) => {
+    try {
+      const page = await filterDocuments({
+        tradePartnerId,
+        documentType: [...BANK_TYPES],
+        status: 'ACTIVE',
+      });
+      return page.documents;
+    } catch (error) {
+      console.error('The bank and VAT documents could not be loaded:', error);
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: ({ tradePartnerId, force }, { getState }) => {
+      const { vatBank } = getState();
+      if (vatBank.status === 'loading') return false;
+      return force || vatBank.tradePartnerId !== tradePartnerId || vatBank.status !== 'succeeded';
+    },
+  },
+);
+
+const belongs = (state: VatBankState, document: Document) =>
+  document.status === 'ACTIVE' &&
+  document.tradePartnerId === state.tradePartnerId &&
+  BANK_TYPES.includes(document.type);
+
+export const vatBankSlice = createSlice({
+  name: 'vatBank',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(signedOut, () => initialState)
+      .addCase(loadVatBankDocuments.pending, (state, action) => {
+        const { tradePartnerId } = action.meta.arg;
+        if (state.tradePartnerId !== tradePartnerId) state.documents = [];
+        state.tradePartnerId = tradePartnerId;
+        state.status = 'loading';
+        state.error = null;
+      })
+      .addCase(loadVatBankDocuments.fulfilled, (state, action) => {
+        if (state.tradePartnerId !== action.meta.arg.tradePartnerId) return;
+        state.status = 'succeeded';
+        state.documents = action.payload;
+      })
+      .addCase(loadVatBankDocuments.rejected, (state, action) => {
+        if (state.tradePartnerId !== action.meta.arg.tradePartnerId) return;
+        state.status = 'failed';
+        state.error = action.payload ?? { status: 0, message: action.error.message ?? 'Error' };
+      })
+      // Uploads add to the list, archiving removes by id, a new type is set by id.
+      .addCase(uploadDocumentFile.fulfilled, (state, action) => {
+        const document = action.payload;
+        if (!belongs(state, document) || state.documents.some((item) => item.id === document.id)) {
+          return;
+        }
+        state.documents.unshift(document);
+      })
+      .addCase(changeDocumentStatus.fulfilled, (state, action) => {
+        if (action.payload.status !== 'ARCHIVED') return;
+        state.documents = state.documents.filter((item) => item.id !== action.payload.id);
+      })
+      .addCase(changeDocumentType.fulfilled, (state, action) => {
+        const held = state.documents.find((item) => item.id === action.payload.id);
+        if (held) held.type = action.payload.type;
+      });
+  },
+});
+
+export const selectVatBank = (state: RootState) => state.vatBank;
