@@ -118,13 +118,13 @@ export async function forceKycState(
   }
 }
 
-/** A status change as the app sends it. */
+/** A status change as the app sends it: comment and isCompliant are null when not given. */
 export function moveTo(
   who: Actor,
   status: string,
   extra: { comment?: string; isCompliant?: boolean; version?: number } = {},
 ) {
-  return { status, userId: who.userId, ...extra };
+  return { status, userId: who.userId, comment: null, isCompliant: null, ...extra };
 }
 
 /** A day `daysAgo` days before today, as the forms write dates. */

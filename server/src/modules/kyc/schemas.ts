@@ -182,10 +182,12 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 // ---- requests ------------------------------------------------------------------------------
 
 /** A comment: trimmed; empty counts as none. */
+/** An optional comment: null, missing and blank all mean none. */
 const commentText = z
   .string('must be a string')
   .trim()
   .max(4000, 'must be at most 4000 characters')
+  .nullable()
   .transform((value) => value || undefined);
 
 const versionField = z
