@@ -269,7 +269,8 @@ export function StepData({ stepType, data, changes = [] }: StepDataProps) {
   const { t } = useTranslation();
   const byField: Changes = new Map(changes.map((change) => [change.field, change]));
   if (Object.values(data).every(isEmpty) && changes.length === 0) {
-    return <p className="text-body-secondary mb-0">{t('kyc.step.noData')}</p>;
+    const empty = stepType === 'insights' ? 'kyc.step.computed' : 'kyc.step.noData';
+    return <p className="text-body-secondary mb-0">{t(empty)}</p>;
   }
   return <Fields data={data} stepType={stepType} changes={byField} />;
 }
