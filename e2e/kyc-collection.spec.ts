@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, signOutFromMenu } from './support/accounts';
+import { pdfFile, type UploadFile } from './support/files';
+import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+
+const COMPANY = 'Müller Handels GmbH';
+const FIRST_IBAN = 'DE89 3704 0044 0532 0130 00';
+const FIXED_IBAN = 'DE02 1203 0000 0000 2020 51';
+const REQUEST = 'The bank statement names another account: enter the IBAN from the statement.';
+
+const step = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function uploadTo(page: Page, region: string, type: string, file: UploadFile) {
+  const section = step(page, region);
+  await section.getByLabel('Document type').selectOption({ label: type });
+  await section.getByLabel('Upload a document').setInputFiles(file);
+  await expect(section.getByRole('button', { name: `View ${file.name}` })).toBeVisible();
+}
+
+async function save(page: Page, region: string) {
+  await step(page, region).getByRole('button', { name: 'Save step' }).click();
+  await expect(page.getByText('Step saved').first()).toBeVisible();
+}
+
+/** The manager opens the company's open file from the review list. */
+async function openAsReviewer(page: Page, status: string) {
+  await page.getByRole('link', { name: 'KYC Reviews' }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: COMPANY })
+    .filter({ hasText: status })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
+}
+
+async function move(page: Page, action: string, comment?: string) {
+  await page.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  if (comment) await dialog.getByRole('textbox', { name: 'Comment' }).fill(comment);
+  const compliant = dialog.getByLabel('The file is compliant');
+  if (await compliant.count()) await compliant.check();
+  await dialog.getByRole('button', { name: action }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('owner fills in and submits the file, manager requests a change, owner fixes the IBAN, manager approves', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'owner');
+  const card = page.getByRole('region', { name: `KYC: ${COMPANY}` });
+  await card.getByRole('button', { name: 'Start KYC file' }).click();
+  await expect(page).toHaveURL(/\/kyc\/\d+$/);
+  const fileUrl = page.url();
+
+  const coc = step(page, 'Chamber of Commerce');
+  await coc.getByLabel('CoC number').fill('HRB123456');
+  await coc.getByLabel('Registered name').fill(COMPANY);
+  await coc.getByLabel('Legal form').fill('GmbH');
+  await coc.getByLabel('Registration date').fill('2009-03-17');
+  await coc.getByLabel('Extract date').fill('2026-10-01');
+  await uploadTo(
+    page,
+    'Chamber of Commerce',
+    'Chamber of Commerce extract (required)',
+    pdfFile('hrb-extract.pdf', 'Handelsregister HRB 123456'),
+  );
+  await save(page, 'Chamber of Commerce');
+
+  const contacts = step(page, 'Contacts');
+  const person = contacts.getByRole('region', { name: /^Person 1/ });
+  await person.getByLabel('First name').fill('Olivia');
+  await person.getByLabel('Last name').fill('Smit');
+  await person.getByLabel('Role').selectOption('UBO');
+  await person.getByLabel('Ownership (%)').fill('100');
+  await person.getByLabel('Date of birth').fill('1979-09-09');
+  await person.getByLabel('Nationality').selectOption('NL');
+  await person
+    .getByLabel('Upload ID document')
+    .setInputFiles(pdfFile('passport.pdf', 'Passport Olivia Smit'));
+  await expect(person.getByLabel('Identity document')).toHaveValue(/\d+/);
+  await save(page, 'Contacts');
+
+  const addresses = step(page, 'Addresses');
+  const registered = addresses.getByRole('group', { name: 'Registered address' });
+  await registered.getByLabel('Street').fill('Leopoldstraße');
+  await registered.getByLabel('House number').fill('45');
+  await registered.getByLabel('Postcode').fill('80802');
+  await registered.getByLabel('City').fill('München');
+  await registered.getByLabel('Country').selectOption('DE');
+  await uploadTo(
+    page,
+    'Addresses',
+    'Proof of address (required)',
+    pdfFile('utility-bill.pdf', 'Stadtwerke München'),
+  );
+  await save(page, 'Addresses');
+
+  const bank = step(page, 'Bank and VAT');
+  await bank.getByLabel('IBAN', { exact: true }).fill(FIRST_IBAN);
+  await bank.getByLabel('Account holder').fill(COMPANY);
+  await bank.getByLabel('VAT number').fill('DE812345673');
+  await uploadTo(
+    page,
+    'Bank and VAT',
+    'Bank statement (required)',
+    pdfFile('statement.pdf', 'Kontoauszug'),
+  );
+  await save(page, 'Bank and VAT');
+
+  const cdd = step(page, 'Customer due diligence');
+  await cdd.getByLabel('Business activity').fill('Wholesale of industrial fasteners');
+  await cdd.getByLabel('Countries of operation').selectOption('DE');
+  await cdd.getByLabel('Countries of operation').selectOption('AT');
+  await cdd.getByLabel('Expected monthly volume (EUR)').fill('250000');
+  await cdd.getByLabel('Source of funds').fill('Revenue from trading');
+  await cdd
+    .getByRole('group', { name: /politically exposed/ })
+    .getByLabel('No')
+    .check();
+  await cdd
+    .getByRole('group', { name: /subject to sanctions/ })
+    .getByLabel('No')
+    .check();
+  await save(page, 'Customer due diligence');
+
+  const summary = step(page, 'Summary');
+  await expect(summary).toContainText('Every step is complete');
+  await summary.getByRole('button', { name: 'Submit for review' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('File submitted').first()).toBeVisible();
+  await signOutFromMenu(page, 'Olivia Smit');
+
+  // The manager reviews: approves four steps, sends the bank step back.
+  await signIn(page, 'manager');
+  await openAsReviewer(page, 'Submitted');
+  await move(page, 'Start review');
+  for (const name of [
+    'Chamber of Commerce',
+    'Contacts',
+    'Addresses',
+    'Customer due diligence',
+    'Insights',
+  ]) {
+    await step(page, name).getByRole('button', { name: 'Approve step' }).click();
+    await expect(step(page, name)).toContainText('Approved');
+  }
+  await step(page, 'Bank and VAT').getByRole('button', { name: 'Request changes' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Comment' }).fill(REQUEST);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toHaveCount(0);
+  await move(page, 'Request changes from partner', REQUEST);
+  await signOutFromMenu(page, 'Mark de Vries');
+
+  // The owner sees the comment, fixes the IBAN and resubmits.
+  await signIn(page, 'owner');
+  await page.goto(fileUrl);
+  await expect(step(page, 'Bank and VAT')).toContainText('Changes requested by the reviewer');
+  await expect(step(page, 'Bank and VAT')).toContainText(REQUEST);
+  await step(page, 'Bank and VAT').getByLabel('IBAN', { exact: true }).fill(FIXED_IBAN);
+  await save(page, 'Bank and VAT');
+  await step(page, 'Summary').getByRole('button', { name: 'Resubmit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Resubmit' }).click();
+  await expect(page.getByText('File submitted').first()).toBeVisible();
+  await signOutFromMenu(page, 'Olivia Smit');
+
+  // The manager sees exactly what changed and approves the file.
+  await signIn(page, 'manager');
+  await openAsReviewer(page, 'Submitted');
+  await move(page, 'Start review');
+  await expect(step(page, 'Bank and VAT')).toContainText('Changed since the last review: IBAN');
+  await expect(step(page, 'Bank and VAT')).toContainText('Changed');
+  await step(page, 'Bank and VAT').getByRole('button', { name: 'Approve step' }).click();
+  await expect(step(page, 'Bank and VAT')).toContainText('Approved');
+  await move(page, 'Approve submission');
+  await expect(page.getByText('Approved').first()).toBeVisible();
+});
+
+// The partner's side of the file as the owner sees it, kept as test artefacts to look at.
+for (const colorScheme of COLOR_SCHEMES) {
+  for (const viewport of VIEWPORTS) {
+    test(`KYC forms, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      const shot = screenShooter(page, testInfo, colorScheme, viewport);
+      await signIn(page, 'owner');
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      }
+      const card = page.getByRole('region', { name: `KYC: ${COMPANY}` });
+      await expect(card).toBeVisible();
+      await shot('kyc-dashboard-card');
+      const start = card.getByRole('button', { name: 'Start KYC file' });
+      if (await start.count()) await start.click();
+      else await card.getByRole('link', { name: 'Continue' }).click();
+      await expect(step(page, 'Chamber of Commerce').getByLabel('CoC number')).toBeVisible();
+      await step(page, 'Chamber of Commerce').getByLabel('CoC number').fill('HRB');
+      await step(page, 'Chamber of Commerce').getByRole('button', { name: 'Save step' }).click();
+      await expect(step(page, 'Chamber of Commerce')).toContainText(
+        'The step is not saved: some fields need attention.',
+      );
+      await shot('kyc-forms');
+    });
+  }
+}
