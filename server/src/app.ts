@@ -25,10 +25,13 @@ import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
+import type { DocumentStore } from './storage/storage.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); the app then leaves it open. */
   database?: Database;
+  /** A document store instead of the configured one (tests); the app then leaves it open. */
+  store?: DocumentStore;
 }
 
 export type App = FastifyInstance;
@@ -56,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errors);
   await app.register(formbody);
   await app.register(db, { config, ...(options.database ? { database: options.database } : {}) });
-  await app.register(storage, { config });
+  await app.register(storage, { config, ...(options.store ? { store: options.store } : {}) });
 
   if (config.oidc.devProvider) {
     const keys = await loadOrCreateIdpKeys(config.dataDir);

@@ -50,6 +50,14 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   /** The provider as the obliged entity of every KYC file (docs/api/kyc.md). */
   OBLIGED_ENTITY_NAME: z.string().trim().min(1).default('NT24 B.V.'),
+  /** Whether this process builds queued PDF exports; off for processes that only answer calls. */
+  EXPORT_WORKER: bool.default(true),
+  /** How long a claimed export stays this process's without a heartbeat (decision 014). */
+  EXPORT_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  /** How often an idle worker looks for queued exports, in milliseconds. */
+  EXPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a finished export can be downloaded, in hours. */
+  EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +96,14 @@ export interface Config {
     /** Name of the obliged entity row that every KYC submission belongs to. */
     obligedEntityName: string;
   };
+  exports: ExportConfig;
+}
+
+export interface ExportConfig {
+  worker: boolean;
+  leaseSeconds: number;
+  pollMs: number;
+  retentionHours: number;
 }
 
 export type StorageConfig =
@@ -146,6 +162,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storage: storageConfig(env, dataDir),
     documents: { maxBytes: env.DOCUMENT_MAX_BYTES },
     kyc: { obligedEntityName: env.OBLIGED_ENTITY_NAME },
+    exports: {
+      worker: env.EXPORT_WORKER,
+      leaseSeconds: env.EXPORT_LEASE_SECONDS,
+      pollMs: env.EXPORT_POLL_MS,
+      retentionHours: env.EXPORT_RETENTION_HOURS,
+    },
   };
 }
 

@@ -3,3 +3,4 @@ export * from './idp.js';
 export * from './partners.js';
 export * from './documents.js';
 export * from './kyc.js';
+export * from './kyc-export.js';

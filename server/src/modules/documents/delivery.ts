@@ -33,24 +33,24 @@ function asciiFallback(fileName: string): string {
     .replace(/[^\x20-\x7e]/g, '_');
 }
 
-/** The headers every answer carrying a document's bytes has. */
+/** The headers every answer carrying a file's bytes has: a document's or a generated PDF's. */
 export function fileHeaders(
   reply: FastifyReply,
-  row: DocumentRow,
+  file: { fileName: string; contentType: string },
   disposition: 'inline' | 'attachment',
 ): void {
   reply
-    .header('content-type', row.contentType)
+    .header('content-type', file.contentType)
     .header(
       'content-disposition',
-      contentDisposition(row.fileName, {
+      contentDisposition(file.fileName, {
         type: disposition,
-        fallback: asciiFallback(row.fileName),
+        fallback: asciiFallback(file.fileName),
       }),
     )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .header('content-security-policy', contentSecurityPolicy(row.contentType));
+    .header('content-security-policy', contentSecurityPolicy(file.contentType));
 }
 
 /**

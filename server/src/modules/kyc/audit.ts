@@ -27,7 +27,8 @@ export type AuditAction =
   | 'step_created'
   | 'step_status_changed'
   | 'step_data_saved'
-  | 'comment_added';
+  | 'comment_added'
+  | 'pdf_exported';
 
 export interface AuditEntry {
   kycId: number;

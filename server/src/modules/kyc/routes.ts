@@ -4,6 +4,7 @@ import { requireUser } from '../../plugins/auth.js';
 import collectionRoutes from './collection-routes.js';
 import { createCollectionService } from './collection.js';
 import customerRoutes from './customer-routes.js';
+import exportRoutes from './export/routes.js';
 import insightsRoutes from './insights/routes.js';
 import { insightsSchema } from './insights/schemas.js';
 import recordRoutes from './record-routes.js';
@@ -155,6 +156,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) =
   await app.register(collectionRoutes, { collection });
   await app.register(customerRoutes, { kyc });
   await app.register(insightsRoutes);
+  await app.register(exportRoutes, { config: opts.config });
 };
 
 export default kycRoutes;

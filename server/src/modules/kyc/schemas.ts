@@ -166,7 +166,8 @@ export const auditEventSchema = z
       .string()
       .describe(
         'created, status_changed, reviewer_assigned, step_created, step_status_changed, ' +
-          'step_data_saved, comment_added',
+          'step_data_saved, comment_added, pdf_exported (details: sha256, size, pageCount, ' +
+          'filename, jobId and the options)',
       ),
     from: z.string().nullable(),
     to: z.string().nullable(),

@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExportStage } from '../../../../../common/kyc-export.js';
+import de from '../../../../../public/assets/i18n/de.json' with { type: 'json' };
+import en from '../../../../../public/assets/i18n/en.json' with { type: 'json' };
+import fr from '../../../../../public/assets/i18n/fr.json' with { type: 'json' };
+import { pdfText } from '../../../testing/pdf-text.js';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { appendDocuments } from './document-append.js';
+import {
+  COMPANY,
+  encryptedPdf,
+  exportFiles,
+  exportModel,
+  memorySource,
+  stored,
+  type StoredFile,
+} from './document-fixtures.js';
+import { buildKycPdf, exportLanguage, type ExportLanguage } from './document.js';
+import type { ExportOptions } from './model.js';
+
+const ALL: ExportOptions = {
+  includeAuditLogs: true,
+  includeDocumentThumbnails: true,
+  includeFullDocuments: true,
+};
+
+let files: StoredFile[];
+
+beforeAll(async () => {
+  files = await exportFiles();
+});
+
+async function build(options: Partial<ExportOptions> = {}, language: ExportLanguage = 'en') {
+  const { source, calls } = memorySource(files);
+  const progress: { percent: number; stage: ExportStage }[] = [];
+  const result = await buildKycPdf({
+    model: exportModel(files.map((file) => file.document)),
+    options: { ...ALL, ...options },
+    language,
+    source,
+    progress: async (percent, stage) => {
+      progress.push({ percent, stage });
+    },
+  });
+  const { pages, text } = await pdfText(result.pdf);
+  return { ...result, pages, text, calls, progress };
+}
+
+describe('the KYC review file as PDF', () => {
+  it('holds the company, every step, the audit trail, the documents and a page number on each page', async () => {
+    const file = await build();
+    expect(file.pages).toHaveLength(file.pageCount);
+    expect(file.text).toContain(COMPANY);
+    expect(file.text).toContain(en.pdf.cover.title);
+    for (const name of Object.values(en.kyc.steps)) expect(file.text).toContain(name);
+    expect(file.text).toContain(en.pdf.audit.title);
+    expect(file.text).toContain('Changed: IBAN, Account holder');
+    expect(file.text).toContain('PDF exported');
+    expect(file.text).toContain('Pages: 21');
+    file.pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${file.pageCount}`);
+    });
+    // The two-page PDF's own text, behind its divider.
+    expect(file.text).toContain('Handelsregisterauszug, Seite 2');
+    expect(file.text).toContain('Document 1 of 4');
+  });
+
+  it('leaves out the audit trail unless asked, and reads no original unless documents are appended', async () => {
+    const lean = await build({ includeAuditLogs: false, includeFullDocuments: false });
+    expect(lean.text).not.toContain(en.pdf.audit.title);
+    expect(lean.text).toContain(COMPANY);
+    expect(lean.text).toContain(`Page 1 of ${lean.pageCount}`);
+    expect(lean.calls.original).toBe(0);
+    expect(lean.progress.map((entry) => entry.stage)).not.toContain('documents');
+  });
+
+  it('appends each document behind a divider, one original at a time, and notes the one it cannot', async () => {
+    const [withDocuments, without] = await Promise.all([
+      build(),
+      build({ includeFullDocuments: false }),
+    ]);
+    // A divider each, plus the pages: 2 of the PDF, 1 per image, none of the corrupt PDF.
+    expect(withDocuments.pageCount - without.pageCount).toBe(4 + 2 + 1 + 1);
+    expect(withDocuments.calls.original).toBe(files.length);
+    expect(withDocuments.calls.maxConcurrent).toBe(1);
+    expect(withDocuments.text).toContain(
+      'This document could not be appended: the file is damaged or is not a valid PDF.',
+    );
+    expect(withDocuments.text).toContain('The document follows on the next 2 pages.');
+  });
+
+  it('reports its progress in order, ending at the finishing stage', async () => {
+    const { progress } = await build();
+    const percents = progress.map((entry) => entry.percent);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(percents.every((percent) => percent >= 0 && percent <= 100)).toBe(true);
+    expect([...new Set(progress.map((entry) => entry.stage))]).toEqual([
+      'thumbnails',
+      'layout',
+      'documents',
+      'finishing',
+    ]);
+    expect(progress.filter((entry) => entry.stage === 'documents').length).toBe(files.length + 1);
+    expect(progress.at(-1)?.stage).toBe('finishing');
+  });
+
+  it('writes German and French with their accents intact', async () => {
+    const [german, french] = await Promise.all([build({}, 'de'), build({}, 'fr')]);
+    for (const file of [german, french]) {
+      expect(file.text).toContain('Müller Handels GmbH');
+      expect(file.text).toContain('Société Générale Négoce');
+      expect(file.text).toContain('Łódź Trading Sp. z o.o.');
+      expect(file.text).toContain('Łukasiewicz');
+    }
+    expect(german.text).toContain(de.pdf.cover.title);
+    expect(german.text).toContain(de.kyc.steps.cdd);
+    expect(german.text).toContain(`Seite 1 von ${german.pageCount}`);
+    expect(german.text).toContain('Düsseldorf');
+    expect(french.text).toContain(fr.pdf.cover.title);
+    expect(french.text).toContain(fr.kyc.steps.cdd);
+    expect(french.text).toContain(`Page 1 sur ${french.pageCount}`);
+    expect(french.text).toContain('Étape 1 sur 7');
+  });
+});
+
+describe('appending the documents', () => {
+  it('says why a document cannot be appended, and appends the next one all the same', async () => {
+    const odd = [
+      stored(
+        {
+          type: 'CONTRACT',
+          fileName: 'Vertrag.pdf',
+          contentType: 'application/pdf',
+          stepType: 'cdd',
+        },
+        encryptedPdf(),
+        3,
+      ),
+      stored(
+        { type: 'OTHER', fileName: 'notes.txt', contentType: 'text/plain', stepType: null },
+        Buffer.from('plain text'),
+        3,
+      ),
+      stored(
+        { type: 'OTHER', fileName: 'lost.png', contentType: 'image/png', stepType: null },
+        Buffer.alloc(0),
+        3,
+      ),
+      stored(
+        { type: 'PHOTO', fileName: 'Büro.webp', contentType: 'image/webp', stepType: null },
+        await sharp({ create: { width: 90, height: 60, channels: 3, background: '#dde' } })
+          .webp()
+          .toBuffer(),
+        3,
+      ),
+    ];
+    const { source, calls } = memorySource(odd.filter((file) => file.bytes.length > 0));
+    const target = await PDFDocument.create();
+    target.addPage();
+    const dividers = odd.map((file) => ({ document: file.document, page: 0, slotY: 0 }));
+    const outcomes = await appendDocuments(target, dividers, source, async () => {});
+    expect(outcomes).toEqual([
+      { reason: 'encrypted' },
+      { reason: 'unsupported', type: 'text/plain' },
+      { reason: 'unavailable' },
+      { pages: 1 },
+    ]);
+    // The unsupported type is not even read.
+    expect(calls.original).toBe(3);
+    expect(target.getPageCount()).toBe(2);
+    // An image lies on an A4 page turned the way the image is.
+    expect(target.getPage(1).getSize()).toEqual({ width: 841.89, height: 595.28 });
+  });
+});
+
+describe('the language of the review file', () => {
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['de-DE,de;q=0.9,en;q=0.8', 'de'],
+    ['fr-CH, fr;q=0.9, en;q=0.8', 'fr'],
+    ['pt-BR,pt;q=0.9,es;q=0.5', 'es'],
+    ['en;q=0.3, nl;q=0.7', 'nl'],
+    ['it;q=0, es', 'es'],
+    ['ja', 'en'],
+    ['*', 'en'],
+    ['NL-be', 'nl'],
+    ['de;q=abc, it', 'it'],
+  ])('picks the best of the six for %j', (header, language) => {
+    expect(exportLanguage(header)).toBe(language);
+  });
+});

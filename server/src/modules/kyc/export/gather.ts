@@ -1,0 +1,99 @@
+import {
+  KYC_STEP_TYPES,
+  STEP_DOCUMENT_TYPES,
+  type KycStepType,
+} from '../../../../../common/kyc.js';
+import type { Db } from '../../../db/client.js';
+import type { DocumentType } from '../../../db/schema/documents.js';
+import type { AuthUser } from '../../../plugins/auth.js';
+import { createDocumentRepository, type DocumentView } from '../../documents/repository.js';
+import { authorizeKyc } from '../access.js';
+import { personName } from '../audit.js';
+import { computeInsights } from '../insights/compute.js';
+import { presentSubmission, toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
+import { createRecordRepository } from '../records.js';
+import { createSubmissionRepository, type KycRef, type SubmissionView } from '../repository.js';
+import type { Person } from '../schemas.js';
+import type { ExportDocument, ExportOptions, KycExportModel } from './model.js';
+
+/**
+ * Exporting a file is staff's, like its audit trail (decision 014): a partner's member gets 403,
+ * anyone else the same 404 as for a file that does not exist.
+ */
+export const authorizeExport = async (db: Db, actor: AuthUser, ref: KycRef) =>
+  (await authorizeKyc(db, actor, ref, 'audit')).view;
+
+const STEP_OF_TYPE = new Map<DocumentType, KycStepType>(
+  KYC_STEP_TYPES.flatMap((step) => STEP_DOCUMENT_TYPES[step].map((type) => [type, step] as const)),
+);
+const stepOrder = (type: DocumentType) => {
+  const step = STEP_OF_TYPE.get(type);
+  return step === undefined ? KYC_STEP_TYPES.length : KYC_STEP_TYPES.indexOf(step);
+};
+
+function toExportDocument({ document, uploader }: DocumentView): ExportDocument {
+  return {
+    id: document.id,
+    uuid: document.uuid,
+    type: document.type,
+    fileName: document.fileName,
+    contentType: document.contentType,
+    size: document.size,
+    sha256: document.sha256,
+    uploadedAt: document.createdAt.toISOString(),
+    uploadedBy: uploader ? personName(uploader) : null,
+    stepType: STEP_OF_TYPE.get(document.type) ?? null,
+  };
+}
+
+export interface GatherRequest {
+  kycId: number;
+  options: ExportOptions;
+  orderUuid: string | null;
+  generatedBy: Person;
+  now?: Date;
+}
+
+/**
+ * Everything the review file shows, read by the file's id: the caller has checked who may
+ * export it (authorizeExport) when the export was asked for. The documents are the company's
+ * ACTIVE ones, in step order, then as uploaded; only their rows are read here, their bytes one
+ * at a time while the PDF is built.
+ */
+export async function gatherExport(db: Db, request: GatherRequest): Promise<KycExportModel> {
+  const { kycId, options } = request;
+  const view: SubmissionView | undefined = await createSubmissionRepository(db).find({
+    id: kycId,
+  });
+  if (!view) throw new Error(`KYC submission ${kycId} no longer exists.`);
+  const records = createRecordRepository(db);
+  const [submission, steps, comments, history, audit, insights, documents] = await Promise.all([
+    presentSubmission(db, view),
+    records.stepsOf([kycId]),
+    records.comments(kycId),
+    records.statusRecords(kycId),
+    records.auditEvents(kycId),
+    computeInsights(db, kycId, request.now),
+    createDocumentRepository(db).list(
+      { tradePartnerId: view.submission.tradePartnerId, statuses: ['ACTIVE'] },
+      undefined,
+      'createdAt,asc',
+    ),
+  ]);
+  const auditEvents = audit.map(toAuditEvent);
+  return {
+    submission: { ...submission, riskLevel: insights.riskLevel },
+    steps: steps.map((step) => toStep(step, view.submission)),
+    comments: comments.map(toComment),
+    statusHistory: history.map(toStatusRecord),
+    decisions: auditEvents.filter((event) => event.action === 'step_status_changed'),
+    audit: options.includeAuditLogs ? auditEvents : null,
+    insights,
+    documents: documents
+      .map(toExportDocument)
+      .sort((a, b) => stepOrder(a.type) - stepOrder(b.type)),
+    orderUuid: request.orderUuid,
+    generatedAt: request.now ?? new Date(),
+    generatedBy: request.generatedBy,
+  };
+}

@@ -1,0 +1,140 @@
+import type { KycStepType } from '../../../../../../common/kyc.js';
+import {
+  ADDRESS_FIELD_ORDER,
+  FIELD_ORDER,
+  isEmpty,
+  isRow,
+  orderedKeys,
+  PERSON_FIELDS,
+  type Row,
+} from '../../../../../../common/kyc-step-fields.js';
+import type { ExportDocument } from '../model.js';
+import { codeWords, type PdfTexts } from '../texts.js';
+import type { Cell, ReportWriter } from './writer.js';
+import { fittedWidths, writeTable } from './table.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const COUNTRY_FIELDS = ['country', 'nationality', 'countriesOfOperation'];
+
+/**
+ * A field's value as text, as the app's step view shows it: dates dd.MM.yyyy, countries by name,
+ * roles and yes/no translated, amounts in euros, an identity document by its file name.
+ */
+export function valueFormatter(texts: PdfTexts, documents: readonly ExportDocument[]) {
+  const documentName = (id: number) => {
+    const document = documents.find((candidate) => candidate.id === id);
+    const reference = texts.t('kyc.collect.data.document', { id });
+    return document ? `${document.fileName} (${reference})` : reference;
+  };
+  const text = (key: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '–';
+    if (typeof value === 'boolean') return texts.yesNo(value);
+    if (Array.isArray(value)) return value.map((item) => text(key, item)).join(', ');
+    if (typeof value === 'number') {
+      if (key === 'ownershipPercentage') {
+        return texts.number(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+      }
+      if (key === 'expectedMonthlyVolume') {
+        return texts.number(value, { style: 'currency', currency: 'EUR' });
+      }
+      if (key === 'idDocumentId') return documentName(value);
+      return texts.number(value);
+    }
+    if (typeof value === 'string') {
+      if (key === 'role') {
+        const fallback = texts.byCode('kyc.collect.roles', value, {}, codeWords(value));
+        return texts.byCode('kycForms.contacts.roles', value, {}, fallback);
+      }
+      if (COUNTRY_FIELDS.includes(key)) return texts.country(value);
+      if (DATE.test(value)) return texts.date(value);
+      if (DATE_TIME.test(value)) return texts.dateTime(value);
+      return value;
+    }
+    return isRow(value)
+      ? Object.values(value)
+          .map((item) => text('', item))
+          .join(', ')
+      : '–';
+  };
+  return text;
+}
+
+type ValueText = ReturnType<typeof valueFormatter>;
+
+/** An address as it is written on an envelope. */
+function addressLines(texts: PdfTexts, text: ValueText, value: Row): string {
+  const part = (key: string) => (isEmpty(value[key]) ? '' : text(key, value[key]));
+  return [
+    [part('street'), part('houseNumber')].filter(Boolean).join(' '),
+    [part('postCode'), part('city')].filter(Boolean).join(' '),
+    part('country'),
+    ...orderedKeys(value, ADDRESS_FIELD_ORDER)
+      .filter((key) => !ADDRESS_FIELD_ORDER.includes(key))
+      .map((key) => `${texts.fieldLabel(key, 'addresses')}: ${part(key)}`),
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * A list of records (people) as a table, one column per field in schema order; as a block of
+ * label and value per record where the columns would not fit the page (German headers).
+ */
+function rowsTable(
+  writer: ReportWriter,
+  texts: PdfTexts,
+  text: ValueText,
+  field: string,
+  rows: Row[],
+  stepType: KycStepType,
+): void {
+  const group = field === 'people' ? 'contacts' : stepType;
+  const keys = orderedKeys(Object.assign({}, ...rows) as Row, PERSON_FIELDS).filter((key) =>
+    rows.some((row) => !isEmpty(row[key])),
+  );
+  const columns = keys.map((key) => ({ header: texts.fieldLabel(key, group) }));
+  const lines = rows.map((row) => ({ cells: keys.map((key) => text(key, row[key])) }));
+  if (fittedWidths(writer, columns, lines)) return writeTable(writer, columns, lines);
+  rows.forEach((row, index) => {
+    const title =
+      field === 'people'
+        ? texts.t('kycForms.contacts.person', { number: index + 1 })
+        : `${texts.fieldLabel(field, stepType)} ${index + 1}`;
+    writer.subheading(title, 60);
+    writer.facts(
+      keys
+        .filter((key) => !isEmpty(row[key]))
+        .map((key) => [texts.fieldLabel(key, group), text(key, row[key])]),
+    );
+  });
+}
+
+/** A step's data: plain fields as label and value, addresses as blocks, people as a table. */
+export function writeStepData(
+  writer: ReportWriter,
+  texts: PdfTexts,
+  text: ValueText,
+  stepType: KycStepType,
+  data: Row,
+): void {
+  if (Object.values(data).every(isEmpty)) {
+    writer.quiet(texts.t(stepType === 'insights' ? 'kyc.step.computed' : 'kyc.step.noData'));
+    return;
+  }
+  const keys = orderedKeys(data, FIELD_ORDER[stepType]).filter((key) => !isEmpty(data[key]));
+  const facts: [string, Cell][] = [];
+  const tables: [string, Row[]][] = [];
+  for (const key of keys) {
+    const value = data[key];
+    const label = texts.fieldLabel(key, stepType);
+    if (Array.isArray(value) && value.every(isRow)) tables.push([key, value]);
+    else if (isRow(value)) facts.push([label, addressLines(texts, text, value)]);
+    else facts.push([label, text(key, value)]);
+  }
+  if (facts.length > 0) writer.facts(facts);
+  for (const [key, rows] of tables) {
+    writer.subheading(texts.fieldLabel(key, stepType));
+    rowsTable(writer, texts, text, key, rows, stepType);
+  }
+}

@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/client.js';
+import type { DocumentStore } from '../../../storage/storage.js';
+import { openObject } from '../../documents/delivery.js';
+import { createDocumentRepository } from '../../documents/repository.js';
+import { createThumbnails } from '../../documents/thumbnails.js';
+import { hasThumbnail } from '../../documents/types.js';
+import { recordAudit, type Acting } from '../audit.js';
+import { buildKycPdf, type ExportLanguage } from './document.js';
+import { gatherExport } from './gather.js';
+import type {
+  ExportDocument,
+  ExportDocumentSource,
+  ExportOptions,
+  ExportProgress,
+} from './model.js';
+
+/** The thumbnail the review file shows of each document. */
+const THUMBNAIL = { format: 'jpeg', width: 240, height: 240, fit: 'inside' } as const;
+
+async function toBuffer(body: Readable | Buffer): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A document's bytes as the builder asks for them, one at a time: thumbnails through the
+ * documents' own thumbnail cache, originals straight from the store.
+ */
+export function createExportSource(
+  db: Db,
+  store: DocumentStore,
+  log: FastifyBaseLogger,
+): ExportDocumentSource {
+  const documents = createDocumentRepository(db);
+  const thumbnails = createThumbnails(store, log);
+  const rowOf = async (document: ExportDocument) => {
+    const view = await documents.find(document.id);
+    if (!view) throw new Error(`Document ${document.id} no longer exists.`);
+    return view.document;
+  };
+  return {
+    async thumbnail(document) {
+      if (!hasThumbnail(document.contentType)) return null;
+      try {
+        const { body } = await thumbnails.get(await rowOf(document), THUMBNAIL);
+        return await toBuffer(body);
+      } catch (error) {
+        log.warn({ err: error, documentId: document.id }, 'no thumbnail for the PDF export');
+        return null;
+      }
+    },
+    async original(document) {
+      const { body } = await openObject(store, log, await rowOf(document));
+      return toBuffer(body);
+    },
+  };
+}
+
+export interface ExportRequest {
+  kycId: number;
+  options: ExportOptions;
+  orderUuid: string | null;
+  language: ExportLanguage;
+  by: Acting;
+}
+
+export interface BuiltExport {
+  pdf: Buffer;
+  pageCount: number;
+  sha256: string;
+}
+
+/** Reads the file and builds its PDF; the SHA-256 is of the bytes as delivered. */
+export async function buildExport(
+  db: Db,
+  source: ExportDocumentSource,
+  request: ExportRequest,
+  progress: ExportProgress,
+): Promise<BuiltExport> {
+  await progress(2, 'collecting');
+  const model = await gatherExport(db, {
+    kycId: request.kycId,
+    options: request.options,
+    orderUuid: request.orderUuid,
+    generatedBy: { id: request.by.userId, name: request.by.userName },
+  });
+  const { pdf, pageCount } = await buildKycPdf({
+    model,
+    options: request.options,
+    language: request.language,
+    source,
+    progress,
+  });
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  return { pdf: bytes, pageCount, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/**
+ * The audit row of an export (decision 014): the PDF's SHA-256, so a copy handed to an auditor
+ * can be checked against the trail later.
+ */
+export function recordExport(
+  tx: Db,
+  request: ExportRequest,
+  built: BuiltExport,
+  details: { jobId: string | null; filename: string },
+) {
+  return recordAudit(tx, {
+    kycId: request.kycId,
+    entity: 'submission',
+    entityId: request.kycId,
+    action: 'pdf_exported',
+    details: {
+      ...details,
+      sha256: built.sha256,
+      size: built.pdf.byteLength,
+      pageCount: built.pageCount,
+      language: request.language,
+      orderUuid: request.orderUuid,
+      ...request.options,
+    },
+    by: request.by,
+  });
+}
+
+/** Stores a finished export under `exports/{jobId}.pdf`. */
+export async function storeExport(store: DocumentStore, jobId: string, pdf: Buffer) {
+  const key = `exports/${jobId}.pdf`;
+  await store.put(key, Readable.from([pdf]), 'application/pdf');
+  return key;
+}
