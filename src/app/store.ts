@@ -23,6 +23,7 @@ import { authSlice } from '@/features/auth/authSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/features/country/countrySlice';
 import { documentsSlice } from '@/features/documents/documentsSlice';
 import { cocCheckSlice, PERSISTED_COC_CHECK_KEYS } from '@/features/kyc/cocCheckSlice';
+import { kycExportSlice } from '@/features/kyc/export/kycExportSlice';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
 import { kycSlice } from '@/features/kyc/kycSlice';
 import { vatBankSlice } from '@/features/kyc/vatBankSlice';
@@ -89,6 +90,7 @@ const rootReducer = combineReducers({
     cocCheckSlice.reducer,
   ),
   [vatBankSlice.reducerPath]: vatBankSlice.reducer,
+  [kycExportSlice.reducerPath]: kycExportSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { http, HttpResponse } from 'msw';
 import {
   apiClient,
@@ -240,5 +241,29 @@ describe('apiClient HTTP handling', () => {
     expect(response.status).toBe(status);
     expect(response.data).toEqual({ matches: [] });
     expect(notices).toEqual([]);
+  });
+});
+
+describe('apiClient language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+    i18n.removeResourceBundle('nl', 'translation');
+  });
+
+  it('asks for answers in the language the app shows (Accept-Language)', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('/api/things', ({ request }) => {
+        seen.push(request.headers.get('Accept-Language'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+
+    await apiClient.get('/api/things', { dedup: false });
+    i18n.addResourceBundle('nl', 'translation', { ui: { close: 'Sluiten' } });
+    await i18n.changeLanguage('nl');
+    await apiClient.get('/api/things', { dedup: false });
+
+    expect(seen).toEqual(['en', 'nl']);
   });
 });

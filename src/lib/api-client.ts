@@ -1,4 +1,5 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import i18n from 'i18next';
 import { isSelfServicePath } from '@/config/paths';
 import { withRequestDedup } from '@/lib/request-dedup';
 import { API_MIN_TOKEN_VALIDITY_S, FORCE_REFRESH } from '@/lib/token';
@@ -51,6 +52,16 @@ export const apiClient = axios.create({
 });
 
 type RetriableConfig = InternalAxiosRequestConfig & { authRetried?: boolean };
+
+// The server writes its texts (the PDF export, decision 014) in the language the app shows,
+// unless the caller asks for another.
+apiClient.interceptors.request.use((config) => {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  if (language && !config.headers.has('Accept-Language')) {
+    config.headers.set('Accept-Language', language);
+  }
+  return config;
+});
 
 function requestUrl(config: InternalAxiosRequestConfig): URL {
   return new URL(apiClient.getUri(config), window.location.origin);

@@ -118,6 +118,16 @@ describe('request de-duplication', () => {
     expect(calls.count).toBe(2);
   });
 
+  it('tells languages apart: the server may answer in the one asked for', async () => {
+    const calls = counting('/api/things');
+
+    await apiClient.get('/api/things', { headers: { 'Accept-Language': 'en' } });
+    await apiClient.get('/api/things', { headers: { 'Accept-Language': 'en' } });
+    await apiClient.get('/api/things', { headers: { 'Accept-Language': 'nl' } });
+
+    expect(calls.count).toBe(2);
+  });
+
   it('asks again after clearRequestCache (navigation, sign-out)', async () => {
     const calls = counting('/api/things');
 

@@ -16,7 +16,8 @@ import axios, {
  * - Applies to GET under /api/, and to POST whose path says get, fetch, load or search or is
  *   about transport(s), shipments or orders; never to auth logout/refresh/callback or to KYC
  *   export jobs. `dedup: false` in a request's config opts out.
- * - Identical = same method, full URL with query parameters, body and response type.
+ * - Identical = same method, full URL with query parameters, body, response type and language
+ *   (Accept-Language: the server may answer in it).
  * - Forgotten on navigation and sign-out (`clearRequestCache`), and when a call that may change
  *   data (any other method) settles.
  */
@@ -104,7 +105,8 @@ function requestKey(config: InternalAxiosRequestConfig, url: URL): string | null
   const { data } = config;
   if (data !== undefined && data !== null && typeof data !== 'string') return null;
   const method = (config.method ?? 'get').toUpperCase();
-  return `${method} ${url.href} ${config.responseType ?? ''} ${data ?? ''}`;
+  const language = String(config.headers.get('Accept-Language') ?? '');
+  return `${method} ${url.href} ${config.responseType ?? ''} ${language} ${data ?? ''}`;
 }
 
 /** Each caller gets the answer with its own config, so retries and flags stay its own. */

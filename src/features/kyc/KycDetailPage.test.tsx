@@ -294,6 +294,27 @@ describe('KycDetailPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeDisabled();
   });
 
+  it.each([
+    ['an employee', employee],
+    ['a manager', manager],
+  ])('offers %s the PDF export in the header', async (_, person) => {
+    mockKycApi();
+    renderDetail(person);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'KYC #12' });
+    const header = heading.closest<HTMLElement>('.app-page-header')!;
+    await userEvent.click(within(header).getByRole('button', { name: 'Export PDF' }));
+    expect(await screen.findByRole('dialog', { name: 'Export PDF' })).toBeInTheDocument();
+  });
+
+  it('does not offer the owner the PDF export', async () => {
+    mockKycApi();
+    renderDetail(owner);
+
+    await screen.findByRole('region', { name: 'Chamber of Commerce' });
+    expect(screen.queryByRole('button', { name: 'Export PDF' })).not.toBeInTheDocument();
+  });
+
   it('shows "not found" for a file the person may not see', async () => {
     mockKycApi();
     renderDetail(owner, '/kyc/99');

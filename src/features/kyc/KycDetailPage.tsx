@@ -8,6 +8,7 @@ import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { partnerPath, paths } from '@/config/paths';
 import { initCocCheck } from '@/features/kyc/cocCheckSlice';
+import { KycExportButton } from '@/features/kyc/export/KycExportDialog';
 import { useKycActors } from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
@@ -82,6 +83,7 @@ function KycFile({ submission }: { submission: KycSubmission }) {
             <span className="visually-hidden">{t('kyc.detail.fields.status')} </span>
             <KycStatusBadge status={submission.status} />
           </p>
+          {staff && <KycExportButton submission={submission} />}
         </div>
         <KycSubmissionActions submission={submission} actors={actors} userId={userId} />
         {!staff && (
