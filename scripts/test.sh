@@ -3,12 +3,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
+# The browser journeys need Debian's chromium, and pdftoppm (poppler-utils) to look at an export.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian's chromium for the browser tests"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    echo "== installing Debian's ${missing[*]} for the browser tests"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "Chromium is missing: install Debian's 'chromium' package (apt-get install chromium)." >&2
+    echo "Missing for the browser tests: install Debian's ${missing[*]} (apt-get install ${missing[*]})." >&2
     exit 1
   fi
 fi

@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, signOutFromMenu } from './support/accounts';
+import { photo } from './support/files';
+import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+
+const COMPANY = 'Van Dijk Logistics B.V.';
+const PHOTO = 'loading-dock.jpg';
+
+/** The manager opens the company's file from the review list. */
+async function openFile(page: Page) {
+  await page.goto('/kyc');
+  await page.getByRole('row').filter({ hasText: COMPANY }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
+}
+
+test('manager exports a file with thumbnails, watches the progress, and the PDF opens', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The company has a document to show as a thumbnail.
+  await signIn(page, 'owner');
+  await page.getByRole('link', { name: 'Document Upload' }).click();
+  await page.getByLabel('Document type').selectOption({ label: 'Photo' });
+  await page
+    .getByLabel('Browse')
+    .setInputFiles({ name: PHOTO, mimeType: 'image/jpeg', buffer: await photo() });
+  await expect(
+    page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: PHOTO }),
+  ).toContainText('Uploaded');
+  await signOutFromMenu(page, 'Olivia Smit');
+
+  await signIn(page, 'manager');
+  await openFile(page);
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Include the audit trail')).toBeChecked();
+  await expect(dialog.getByLabel('Include document thumbnails')).toBeChecked();
+  await expect(dialog.getByLabel('Append the full documents')).not.toBeChecked();
+  await expect(dialog.getByLabel('File name')).toHaveValue(/^kyc-submission-\d+\.pdf$/);
+  const filename = await dialog.getByLabel('File name').inputValue();
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export' }).click();
+  await expect(dialog.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(filename);
+  await expect(dialog).toContainText('The PDF has been downloaded.');
+
+  // The PDF opens: its first page, drawn by poppler, is kept to look at.
+  const pdfPath = testInfo.outputPath(filename);
+  await file.saveAs(pdfPath);
+  expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+  const pngBase = testInfo.outputPath('page');
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '60',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    pdfPath,
+    pngBase,
+  ]);
+  expect(fs.statSync(`${pngBase}.png`).size).toBeGreaterThan(10_000);
+  const text = execFileSync('pdftotext', [pdfPath, '-']).toString();
+  expect(text).toContain(COMPANY);
+  expect(text).toContain(PHOTO);
+});
+
+// The export dialog as staff see it, kept as test artefacts to look at.
+for (const colorScheme of COLOR_SCHEMES) {
+  for (const viewport of VIEWPORTS) {
+    test(`KYC export dialog, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      const shot = screenShooter(page, testInfo, colorScheme, viewport);
+      await signIn(page, 'manager');
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      }
+      await openFile(page);
+      await page.getByRole('button', { name: 'Export PDF' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot('kyc-export-dialog', false);
+      const download = page.waitForEvent('download');
+      await page.getByRole('dialog').getByRole('button', { name: 'Export' }).click();
+      await download;
+      await expect(page.getByRole('dialog')).toContainText('The PDF has been downloaded.');
+      await shot('kyc-export-done', false);
+    });
+  }
+}
