@@ -126,3 +126,54 @@ export function changeLabelIn(i18n: Translator, stepType: KycStepType, path: str
   if (second === undefined || /^\d+$/.test(second)) return label;
   return `${label}: ${fieldLabelIn(i18n, second, groupOf(stepType, first))}`;
 }
+
+/** How the parts of a value read in a language: the app and the PDF each supply their own. */
+export interface ValueFormat {
+  yesNo(value: boolean): string;
+  /** 0.25 as '25 %'. */
+  percent(fraction: number): string;
+  euros(amount: number): string;
+  number(value: number): string;
+  /** A person's identity document, by its id. */
+  document(id: number): string;
+  /** A contact role's code, translated. */
+  role(code: string): string;
+  country(code: string): string;
+  date(isoDate: string): string;
+  dateTime(isoDateTime: string): string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const COUNTRY_FIELDS = ['country', 'nationality', 'countriesOfOperation'];
+
+/**
+ * A step field's value as text: dates, countries, roles, amounts and yes/no as `format` writes
+ * them; lists joined with commas; '–' for nothing.
+ */
+export function valueText(format: ValueFormat) {
+  const text = (key: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '–';
+    if (typeof value === 'boolean') return format.yesNo(value);
+    if (Array.isArray(value)) return value.map((item) => text(key, item)).join(', ');
+    if (typeof value === 'number') {
+      if (key === 'ownershipPercentage') return format.percent(value / 100);
+      if (key === 'expectedMonthlyVolume') return format.euros(value);
+      if (key === 'idDocumentId') return format.document(value);
+      return format.number(value);
+    }
+    if (typeof value === 'string') {
+      if (key === 'role') return format.role(value);
+      if (COUNTRY_FIELDS.includes(key)) return format.country(value);
+      if (DATE.test(value)) return format.date(value);
+      if (DATE_TIME.test(value)) return format.dateTime(value);
+      return value;
+    }
+    return isRow(value)
+      ? Object.values(value)
+          .map((item) => text('', item))
+          .join(', ')
+      : '–';
+  };
+  return text;
+}

@@ -15,46 +15,29 @@ import {
   PERSON_FIELDS,
   type Row,
 } from '@/features/kyc/stepDataLabels';
+import { valueText } from '@common/kyc-step-fields';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { browserLocale, formatCurrency, formatDate, formatDateTime } from '@/lib/format';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const COUNTRY_FIELDS = ['country', 'nationality', 'countriesOfOperation'];
 
 /** A field's value as text: dates dd.MM.yyyy, countries by name, roles and yes/no translated. */
 function useValueText() {
   const { t } = useTranslation();
   const countryName = useCountryName();
-  const text = (key: string, value: unknown): string => {
-    if (value === null || value === undefined || value === '') return '–';
-    if (typeof value === 'boolean') return value ? t('kyc.data.yes') : t('kyc.data.no');
-    if (Array.isArray(value)) return value.map((item) => text(key, item)).join(', ');
-    if (typeof value === 'number') {
-      if (key === 'ownershipPercentage') {
-        return new Intl.NumberFormat(browserLocale(), {
-          style: 'percent',
-          maximumFractionDigits: 2,
-        }).format(value / 100);
-      }
-      if (key === 'expectedMonthlyVolume') return formatCurrency(value);
-      if (key === 'idDocumentId') return t('kyc.collect.data.document', { id: value });
-      return new Intl.NumberFormat(browserLocale()).format(value);
-    }
-    if (typeof value === 'string') {
-      if (key === 'role') return contactRoleLabel(value);
-      if (COUNTRY_FIELDS.includes(key)) return countryName(value);
-      if (DATE.test(value)) return formatDate(value);
-      if (DATE_TIME.test(value)) return formatDateTime(value);
-      return value;
-    }
-    return isRow(value)
-      ? Object.values(value)
-          .map((item) => text('', item))
-          .join(', ')
-      : '–';
-  };
-  return text;
+  return valueText({
+    yesNo: (value) => (value ? t('kyc.data.yes') : t('kyc.data.no')),
+    percent: (fraction) =>
+      new Intl.NumberFormat(browserLocale(), {
+        style: 'percent',
+        maximumFractionDigits: 2,
+      }).format(fraction),
+    euros: formatCurrency,
+    number: (value) => new Intl.NumberFormat(browserLocale()).format(value),
+    document: (id) => t('kyc.collect.data.document', { id }),
+    role: contactRoleLabel,
+    country: countryName,
+    date: formatDate,
+    dateTime: formatDateTime,
+  });
 }
 
 type Changes = ReadonlyMap<string, StepChange>;

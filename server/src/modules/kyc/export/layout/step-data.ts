@@ -7,57 +7,39 @@ import {
   orderedKeys,
   PERSON_FIELDS,
   type Row,
+  valueText,
 } from '../../../../../../common/kyc-step-fields.js';
 import type { ExportDocument } from '../model.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import type { Cell, ReportWriter } from './writer.js';
 import { fittedWidths, writeTable } from './table.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const COUNTRY_FIELDS = ['country', 'nationality', 'countriesOfOperation'];
-
 /**
  * A field's value as text, as the app's step view shows it: dates dd.MM.yyyy, countries by name,
  * roles and yes/no translated, amounts in euros, an identity document by its file name.
  */
 export function valueFormatter(texts: PdfTexts, documents: readonly ExportDocument[]) {
-  const documentName = (id: number) => {
-    const document = documents.find((candidate) => candidate.id === id);
-    const reference = texts.t('kyc.collect.data.document', { id });
-    return document ? `${document.fileName} (${reference})` : reference;
-  };
-  const text = (key: string, value: unknown): string => {
-    if (value === null || value === undefined || value === '') return '–';
-    if (typeof value === 'boolean') return texts.yesNo(value);
-    if (Array.isArray(value)) return value.map((item) => text(key, item)).join(', ');
-    if (typeof value === 'number') {
-      if (key === 'ownershipPercentage') {
-        return texts.number(value / 100, { style: 'percent', maximumFractionDigits: 2 });
-      }
-      if (key === 'expectedMonthlyVolume') {
-        return texts.number(value, { style: 'currency', currency: 'EUR' });
-      }
-      if (key === 'idDocumentId') return documentName(value);
-      return texts.number(value);
-    }
-    if (typeof value === 'string') {
-      if (key === 'role') {
-        const fallback = texts.byCode('kyc.collect.roles', value, {}, codeWords(value));
-        return texts.byCode('kycForms.contacts.roles', value, {}, fallback);
-      }
-      if (COUNTRY_FIELDS.includes(key)) return texts.country(value);
-      if (DATE.test(value)) return texts.date(value);
-      if (DATE_TIME.test(value)) return texts.dateTime(value);
-      return value;
-    }
-    return isRow(value)
-      ? Object.values(value)
-          .map((item) => text('', item))
-          .join(', ')
-      : '–';
-  };
-  return text;
+  return valueText({
+    yesNo: (value) => texts.yesNo(value),
+    percent: (fraction) => texts.number(fraction, { style: 'percent', maximumFractionDigits: 2 }),
+    euros: (amount) => texts.number(amount, { style: 'currency', currency: 'EUR' }),
+    number: (value) => texts.number(value),
+    document: (id) => {
+      const document = documents.find((candidate) => candidate.id === id);
+      const reference = texts.t('kyc.collect.data.document', { id });
+      return document ? `${document.fileName} (${reference})` : reference;
+    },
+    role: (code) =>
+      texts.byCode(
+        'kycForms.contacts.roles',
+        code,
+        {},
+        texts.byCode('kyc.collect.roles', code, {}, codeWords(code)),
+      ),
+    country: (code) => texts.country(code),
+    date: (value) => texts.date(value),
+    dateTime: (value) => texts.dateTime(value),
+  });
 }
 
 type ValueText = ReturnType<typeof valueFormatter>;
