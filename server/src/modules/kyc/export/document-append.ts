@@ -1,6 +1,5 @@
 import { PDFDocument, PDFPage } from 'pdf-lib';
 import sharp, { type OutputInfo } from 'sharp';
-import type { Divider } from './layout/documents.js';
 import { MARGIN, PAGE } from './layout/style.js';
 import type { ExportDocument, ExportDocumentSource } from './model.js';
 
@@ -57,6 +56,9 @@ async function imagePage(target: PDFDocument, bytes: Buffer, page: number): Prom
     throw new NotAppendable({ reason: 'image' });
   }
   const image = await target.embedJpg(jpeg.data);
+  // Into the document now rather than at save: the writer streams each document's objects out
+  // as soon as it is in (document-writer.ts), and only what is in the context gets written.
+  await image.embed();
   const landscape = jpeg.info.width > jpeg.info.height;
   const [width, height] = landscape ? [PAGE.height, PAGE.width] : [PAGE.width, PAGE.height];
   const box = { width: width - 2 * IMAGE_MARGIN, height: height - IMAGE_MARGIN - MARGIN.bottom };
@@ -87,53 +89,56 @@ async function imagePages(target: PDFDocument, bytes: Buffer): Promise<PDFPage[]
   return result;
 }
 
-/** A document's pages, ready to insert into `target`; the original is not kept. */
+/** A document's pages, ready to insert into `target`, or why there are none; bytes not kept. */
 async function documentPages(
   target: PDFDocument,
   document: ExportDocument,
   source: ExportDocumentSource,
-): Promise<PDFPage[]> {
+): Promise<PDFPage[] | Failure> {
   const type = document.contentType.split(';')[0]!.trim().toLowerCase();
   const isPdf = type === 'application/pdf';
-  if (!isPdf && !IMAGE_TYPES.includes(type)) {
-    throw new NotAppendable({ reason: 'unsupported', type: document.contentType });
-  }
-  let bytes: Buffer;
   try {
-    bytes = await source.original(document);
-  } catch {
-    throw new NotAppendable({ reason: 'unavailable' });
+    if (!isPdf && !IMAGE_TYPES.includes(type)) {
+      throw new NotAppendable({ reason: 'unsupported', type: document.contentType });
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await source.original(document);
+    } catch {
+      throw new NotAppendable({ reason: 'unavailable' });
+    }
+    return await (isPdf ? pdfPages(target, bytes) : imagePages(target, bytes));
+  } catch (error) {
+    // Whatever else goes wrong with one file (pdf-lib on a PDF it half understands), the
+    // review file is still made, saying the document could not be appended.
+    return error instanceof NotAppendable ? error.outcome : { reason: 'corrupt' };
   }
-  return isPdf ? pdfPages(target, bytes) : imagePages(target, bytes);
 }
 
 /**
- * Inserts each document's pages after its divider page, reading the originals one at a time;
- * a document that cannot be appended is skipped with its reason. `after` runs once per document.
- * Answers the outcomes in the dividers' order.
+ * What appending the document will come to, found by building its pages into a scratch
+ * document that is let go at once: the very steps `appendDocument` takes, so the two agree.
  */
-export async function appendDocuments(
-  target: PDFDocument,
-  dividers: readonly Divider[],
+export async function measureDocument(
+  document: ExportDocument,
   source: ExportDocumentSource,
-  after: (index: number) => Promise<void>,
-): Promise<AppendOutcome[]> {
-  const outcomes: AppendOutcome[] = [];
-  let inserted = 0;
-  for (const [index, divider] of dividers.entries()) {
-    try {
-      const pages = await documentPages(target, divider.document, source);
-      pages.forEach((page, offset) =>
-        target.insertPage(divider.page + inserted + 1 + offset, page),
-      );
-      inserted += pages.length;
-      outcomes.push({ pages: pages.length });
-    } catch (error) {
-      // Whatever else goes wrong with one file (pdf-lib on a PDF it half understands), the
-      // review file is still made, saying the document could not be appended.
-      outcomes.push(error instanceof NotAppendable ? error.outcome : { reason: 'corrupt' });
-    }
-    await after(index);
-  }
-  return outcomes;
+): Promise<AppendOutcome> {
+  const pages = await documentPages(await PDFDocument.create(), document, source);
+  return Array.isArray(pages) ? { pages: pages.length } : pages;
+}
+
+/**
+ * Inserts the document's pages into `target` from page index `at` on, or skips it with its
+ * reason. Answers the outcome and the pages inserted.
+ */
+export async function appendDocument(
+  target: PDFDocument,
+  document: ExportDocument,
+  source: ExportDocumentSource,
+  at: number,
+): Promise<{ outcome: AppendOutcome; pages: PDFPage[] }> {
+  const pages = await documentPages(target, document, source);
+  if (!Array.isArray(pages)) return { outcome: pages, pages: [] };
+  pages.forEach((page, offset) => target.insertPage(at + offset, page));
+  return { outcome: { pages: pages.length }, pages };
 }

@@ -40,12 +40,12 @@ function link(pdf: PDFDocument, page: PDFPage, rect: number[], target: PDFRef): 
   page.node.addAnnot(pdf.context.register(annotation));
 }
 
-/** Fills the contents pages: each section with its page number, linked to it. */
+/** Fills the contents pages: each section with its page number (as `place` tells), linked to it. */
 export function drawContents(
   pdf: PDFDocument,
   fonts: PageFonts,
   contents: { pages: PDFPage[]; entries: SectionMark[][]; title: string },
-  finalPage: (mark: SectionMark) => number,
+  place: (mark: SectionMark) => { number: number; ref: PDFRef },
 ): void {
   const { pages, entries, title } = contents;
   const right = MARGIN.left + CONTENT_WIDTH;
@@ -73,7 +73,8 @@ export function drawContents(
       const size = level1 ? 10 : SIZES.table;
       const font = level1 ? fonts.bold : fonts.regular;
       const x = MARGIN.left + (level1 ? 0 : TOC.indent);
-      const number = String(finalPage(mark) + 1);
+      const target = place(mark);
+      const number = String(target.number);
       const numberWidth = fonts.regular.widthOfTextAtSize(number, size);
       const baseline = y - entryHeight(mark) + 6;
       const text = fit(mark.title, font, size, right - x - numberWidth - 24);
@@ -102,12 +103,7 @@ export function drawContents(
         font: fonts.regular,
         color: textColour,
       });
-      link(
-        pdf,
-        page,
-        [x, baseline - 4, right, baseline + size + 2],
-        pdf.getPage(finalPage(mark)).ref,
-      );
+      link(pdf, page, [x, baseline - 4, right, baseline + size + 2], target.ref);
       y -= entryHeight(mark);
     }
   });
@@ -116,14 +112,14 @@ export function drawContents(
 /** The sections as bookmarks, the appended documents under the appendix; opened with them. */
 export function addOutline(
   pdf: PDFDocument,
-  marks: readonly { title: string; level: 1 | 2; page: number }[],
+  marks: readonly { title: string; level: 1 | 2; page: PDFRef }[],
 ): void {
   const { context } = pdf;
   const root = context.nextRef();
   interface Item {
     ref: PDFRef;
     title: string;
-    page: number;
+    page: PDFRef;
     children: Item[];
   }
   const top: Item[] = [];
@@ -137,7 +133,7 @@ export function addOutline(
       const entry = context.obj({
         Title: PDFHexString.fromText(item.title),
         Parent: parent,
-        Dest: [pdf.getPage(item.page).ref, 'Fit'],
+        Dest: [item.page, 'Fit'],
         ...(index > 0 ? { Prev: items[index - 1]!.ref } : {}),
         ...(index < items.length - 1 ? { Next: items[index + 1]!.ref } : {}),
         ...(item.children.length > 0

@@ -14,7 +14,7 @@ import {
 } from './layout/style.js';
 
 /*
- * What pdf-lib adds once every page is in place: the outcome on each divider page, a page number
+ * What pdf-lib adds once every page number is known: the outcome on each divider page, a number
  * on every page and the running footer on the report's.
  */
 
@@ -134,21 +134,20 @@ function visibleSize(page: PDFPage): { width: number; height: number } {
 export type PageKind = 'cover' | 'report' | 'document';
 
 /**
- * 'Page X of Y' at the bottom right of every page; on the report's pages a rule and the running
- * footer too; on a document's own pages on a white backing, as its content may reach the corner.
+ * 'Page X of Y' (X the page's final `index` + 1) at the bottom right of each page given; on the
+ * report's pages a rule and the running footer too; on a document's own pages on a white backing,
+ * as its content may reach the corner.
  */
 export function stampPages(
-  pdf: PDFDocument,
+  pages: readonly { page: PDFPage; index: number; kind: PageKind }[],
   fonts: PageFonts,
-  kinds: readonly PageKind[],
+  total: number,
   text: { page: (page: number, total: number) => string; running: string },
 ): void {
-  const pages = pdf.getPages();
   const size = SIZES.footer;
-  pages.forEach((page, index) => {
-    const label = text.page(index + 1, pages.length);
+  pages.forEach(({ page, index, kind }) => {
+    const label = text.page(index + 1, total);
     const labelWidth = fonts.regular.widthOfTextAtSize(label, size);
-    const kind = kinds[index] ?? 'document';
     const { width } = visibleSize(page);
     const right = kind === 'document' ? width - 24 : MARGIN.left + CONTENT_WIDTH;
     const baseline = kind === 'document' ? 14 : FOOTER_BASELINE;

@@ -1,12 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ExportStage } from '../../../../../common/kyc-export.js';
 import de from '../../../../../public/assets/i18n/de.json' with { type: 'json' };
 import en from '../../../../../public/assets/i18n/en.json' with { type: 'json' };
 import fr from '../../../../../public/assets/i18n/fr.json' with { type: 'json' };
 import { pdfText } from '../../../testing/pdf-text.js';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
-import { appendDocuments } from './document-append.js';
+import { appendDocument, measureDocument } from './document-append.js';
 import {
   COMPANY,
   encryptedPdf,
@@ -34,6 +34,7 @@ beforeAll(async () => {
 async function build(options: Partial<ExportOptions> = {}, language: ExportLanguage = 'en') {
   const { source, calls } = memorySource(files);
   const progress: { percent: number; stage: ExportStage }[] = [];
+  const chunks: Uint8Array[] = [];
   const result = await buildKycPdf({
     model: exportModel(files.map((file) => file.document)),
     options: { ...ALL, ...options },
@@ -42,9 +43,15 @@ async function build(options: Partial<ExportOptions> = {}, language: ExportLangu
     progress: async (percent, stage) => {
       progress.push({ percent, stage });
     },
+    sink: {
+      async write(bytes) {
+        chunks.push(bytes);
+      },
+    },
   });
-  const { pages, text } = await pdfText(result.pdf);
-  return { ...result, pages, text, calls, progress };
+  const pdf = Buffer.concat(chunks);
+  const { pages, text } = await pdfText(pdf);
+  return { ...result, pdf, pages, text, calls, progress };
 }
 
 describe('the KYC review file as PDF', () => {
@@ -82,7 +89,8 @@ describe('the KYC review file as PDF', () => {
     ]);
     // A divider each, plus the pages: 2 of the PDF, 1 per image, none of the corrupt PDF.
     expect(withDocuments.pageCount - without.pageCount).toBe(4 + 2 + 1 + 1);
-    expect(withDocuments.calls.original).toBe(files.length);
+    // Each original is read twice, to count its pages and to append them; the damaged PDF once.
+    expect(withDocuments.calls.original).toBe(2 * files.length - 1);
     expect(withDocuments.calls.maxConcurrent).toBe(1);
     expect(withDocuments.text).toContain(
       'This document could not be appended: the file is damaged or is not a valid PDF.',
@@ -124,6 +132,100 @@ describe('the KYC review file as PDF', () => {
   });
 });
 
+/** A one-page PDF of about 1 MB: a photo that does not compress, and a line of text. */
+async function heavyPdf(): Promise<Buffer> {
+  const photo = await sharp({
+    create: {
+      width: 1400,
+      height: 1000,
+      channels: 3,
+      background: '#888',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  page.drawImage(await doc.embedJpg(photo), { x: 50, y: 300, width: 490, height: 350 });
+  page.drawText('Heavy scan', { x: 50, y: 750 });
+  return Buffer.from(await doc.save());
+}
+
+/** The bytes of every stream a pdf-lib document still holds. */
+const heldStreamBytes = (pdf: PDFDocument) =>
+  pdf.context
+    .enumerateIndirectObjects()
+    .reduce(
+      (sum, [, object]) => sum + (object instanceof PDFRawStream ? object.contents.length : 0),
+      0,
+    );
+
+describe('writing the review file as it is built', () => {
+  it('writes a valid PDF through the sink, each document out before the next is read', async () => {
+    const bytes = await heavyPdf();
+    const heavy = Array.from({ length: 20 }, (_, index) =>
+      stored(
+        {
+          type: 'OTHER',
+          fileName: `scan-${index}.pdf`,
+          contentType: 'application/pdf',
+          stepType: null,
+        },
+        bytes,
+        3,
+      ),
+    );
+    const { source } = memorySource(heavy);
+    // The builder's own document is the first one it loads: the report.
+    const load = PDFDocument.load.bind(PDFDocument);
+    let report: PDFDocument | undefined;
+    vi.spyOn(PDFDocument, 'load').mockImplementationOnce(async (...args) => {
+      report = await load(...args);
+      return report;
+    });
+    const chunks: Uint8Array[] = [];
+    let written = 0;
+    const during: { held: number; written: number }[] = [];
+    const { pageCount } = await buildKycPdf({
+      model: exportModel(heavy.map((file) => file.document)),
+      options: { ...ALL, includeDocumentThumbnails: false },
+      language: 'en',
+      source,
+      progress: async (_, stage) => {
+        if (stage === 'documents') during.push({ held: heldStreamBytes(report!), written });
+      },
+      sink: {
+        async write(chunk) {
+          chunks.push(chunk);
+          written += chunk.length;
+        },
+      },
+    });
+    vi.restoreAllMocks();
+
+    expect(bytes.length).toBeGreaterThan(900_000);
+    expect(during).toHaveLength(heavy.length + 1);
+    const [before, ...afterEach] = during;
+    afterEach.forEach(({ held, written: out }, index) => {
+      // Whatever the number of documents appended so far, at most one's worth is held...
+      expect(held - before!.held).toBeLessThan(bytes.length);
+      // ...because each one's pages are written out as soon as they are in.
+      expect(out).toBeGreaterThan((index + 1) * bytes.length * 0.9);
+    });
+
+    const pdf = Buffer.concat(chunks);
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    expect(pdf.subarray(-5).toString('latin1')).toBe('%%EOF');
+    const { pages, text } = await pdfText(pdf);
+    expect(pages).toHaveLength(pageCount);
+    expect(pages.filter((page) => page.includes('Heavy scan'))).toHaveLength(heavy.length);
+    expect(text).toContain(`Page ${pageCount} of ${pageCount}`);
+    // pdf-lib reads it back too, with the same pages.
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(pageCount);
+  });
+});
+
 describe('appending the documents', () => {
   it('says why a document cannot be appended, and appends the next one all the same', async () => {
     const odd = [
@@ -158,16 +260,23 @@ describe('appending the documents', () => {
     const { source, calls } = memorySource(odd.filter((file) => file.bytes.length > 0));
     const target = await PDFDocument.create();
     target.addPage();
-    const dividers = odd.map((file) => ({ document: file.document, page: 0, slotY: 0 }));
-    const outcomes = await appendDocuments(target, dividers, source, async () => {});
-    expect(outcomes).toEqual([
+    const measured = [];
+    const appended = [];
+    for (const file of odd) {
+      measured.push(await measureDocument(file.document, source));
+      const { outcome } = await appendDocument(target, file.document, source, 1);
+      appended.push(outcome);
+    }
+    const outcomes = [
       { reason: 'encrypted' },
       { reason: 'unsupported', type: 'text/plain' },
       { reason: 'unavailable' },
       { pages: 1 },
-    ]);
-    // The unsupported type is not even read.
-    expect(calls.original).toBe(3);
+    ];
+    expect(measured).toEqual(outcomes);
+    expect(appended).toEqual(outcomes);
+    // The unsupported type is not even read (here each of the others is read twice).
+    expect(calls.original).toBe(2 * 3);
     expect(target.getPageCount()).toBe(2);
     // An image lies on an A4 page turned the way the image is.
     expect(target.getPage(1).getSize()).toEqual({ width: 841.89, height: 595.28 });

@@ -1,15 +1,17 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { appendDocuments, type AppendOutcome } from './document-append.js';
+import { appendDocument, measureDocument, type AppendOutcome } from './document-append.js';
 import { addOutline, drawContents, paginateContents } from './document-contents.js';
 import {
   drawDividerNote,
   embedFonts,
   reportPageIndices,
   stampPages,
-  type PageKind,
+  type PageFonts,
 } from './document-pages.js';
+import { PdfStreamWriter, type PdfSink } from './document-writer.js';
 import { loadFonts } from './fonts.js';
+import type { Divider } from './layout/documents.js';
 import { renderReport, type Report } from './layout/report.js';
 import { PAGE } from './layout/style.js';
 import type {
@@ -51,7 +53,13 @@ export function exportLanguage(acceptLanguageHeader?: string): ExportLanguage {
 }
 
 /** Where each stage starts, in percent: 'collecting' (before this builder) ends at 10. */
-const PERCENT = { thumbnails: 10, layout: 25, documents: 40, finishing: 95 } as const;
+const PERCENT = {
+  thumbnails: 10,
+  layout: 25,
+  measuring: 30,
+  documents: 40,
+  finishing: 95,
+} as const;
 
 /** Each document's thumbnail as a JPEG pdfkit can place, or null for the placeholder. */
 async function collectThumbnails(
@@ -91,49 +99,75 @@ function outcomeNote(texts: PdfTexts, outcome: AppendOutcome) {
   return { text: texts.pdf('divider.failed', { reason }), failed: true };
 }
 
-/** The contents pages after the cover, the outcome on each divider, page numbers, bookmarks. */
-async function assemble(
+/** Where every page ends up, known before any document is appended. */
+interface Layout {
+  fonts: PageFonts;
+  /** The final index of a report page. */
+  finalIndex: (reportPage: number) => number;
+  total: number;
+  footer: { page: (page: number, total: number) => string; running: string };
+}
+
+/**
+ * Finishes the report's own pages before any document goes in, from the outcomes alone: the
+ * contents pages after the cover, the outcome on each divider, page numbers, bookmarks.
+ */
+async function prepare(
   pdf: PDFDocument,
   report: Report,
   outcomes: readonly AppendOutcome[],
   texts: PdfTexts,
   model: KycExportModel,
-): Promise<void> {
+): Promise<Layout> {
   const fonts = await embedFonts(pdf, await loadFonts());
   const shifted = reportPageIndices(report.pageCount, report.dividers, outcomes);
   const contents = paginateContents(report.sections);
+  const appended = outcomes.reduce(
+    (sum, outcome) => sum + ('pages' in outcome ? outcome.pages : 0),
+    0,
+  );
+  const total = report.pageCount + contents.length + appended;
   // The contents follow the cover: every later page moves up by their number.
   const finalIndex = (reportPage: number) =>
     reportPage === 0 ? 0 : shifted[reportPage]! + contents.length;
   const contentPages = contents.map((_, index) =>
     pdf.insertPage(1 + index, [PAGE.width, PAGE.height]),
   );
-
-  const kinds: PageKind[] = pdf.getPages().map(() => 'document');
-  shifted.forEach((_, reportPage) => {
-    kinds[finalIndex(reportPage)] = reportPage === 0 ? 'cover' : 'report';
-  });
-  contentPages.forEach((_, index) => (kinds[1 + index] = 'report'));
+  // No document is in yet: these are the report's pages, the contents after the cover.
+  const pages = pdf.getPages();
+  const pageOf = (reportPage: number) =>
+    pages[reportPage === 0 ? 0 : reportPage + contents.length]!;
 
   drawContents(
     pdf,
     fonts,
     { pages: contentPages, entries: contents, title: texts.pdf('contents.title') },
-    (mark) => finalIndex(mark.page),
+    (mark) => ({ number: finalIndex(mark.page) + 1, ref: pageOf(mark.page).ref }),
   );
   report.dividers.forEach((divider, index) => {
-    const page = pdf.getPage(finalIndex(divider.page));
-    drawDividerNote(page, fonts, divider.slotY, outcomeNote(texts, outcomes[index]!));
+    drawDividerNote(
+      pageOf(divider.page),
+      fonts,
+      divider.slotY,
+      outcomeNote(texts, outcomes[index]!),
+    );
   });
   const { id } = model.submission;
-  stampPages(pdf, fonts, kinds, {
-    page: (page, total) => texts.pdf('footer.page', { page, total }),
+  const footer = {
+    page: (page: number, of: number) => texts.pdf('footer.page', { page, total: of }),
     running: texts.pdf('footer.running', { id, company: model.submission.tradePartnerName }),
-  });
+  };
+  const stamped = pages.map((page, index) => ({
+    page,
+    index: index <= contents.length ? index : finalIndex(index - contents.length),
+    kind: index === 0 ? ('cover' as const) : ('report' as const),
+  }));
+  stampPages(stamped, fonts, total, footer);
   addOutline(pdf, [
-    { title: texts.pdf('contents.title'), level: 1, page: 1 },
-    ...report.sections.map((mark) => ({ ...mark, page: finalIndex(mark.page) })),
+    { title: texts.pdf('contents.title'), level: 1, page: contentPages[0]!.ref },
+    ...report.sections.map((mark) => ({ ...mark, page: pageOf(mark.page).ref })),
   ]);
+  return { fonts, finalIndex, total, footer };
 }
 
 function describe(pdf: PDFDocument, texts: PdfTexts, model: KycExportModel): void {
@@ -152,8 +186,65 @@ function describe(pdf: PDFDocument, texts: PdfTexts, model: KycExportModel): voi
 }
 
 /**
+ * Each document's outcome before any is appended, so that every page number is known before
+ * the first byte is written. The price is reading each original twice, here and when it is
+ * appended, one at a time both times.
+ */
+async function measureDocuments(
+  dividers: readonly Divider[],
+  source: ExportDocumentSource,
+  progress: ExportProgress,
+): Promise<AppendOutcome[]> {
+  const outcomes: AppendOutcome[] = [];
+  const span = PERCENT.documents - PERCENT.measuring;
+  for (const [index, divider] of dividers.entries()) {
+    // Still 'layout': the page numbers the report shows depend on these counts.
+    await progress(PERCENT.measuring + Math.floor((span * index) / dividers.length), 'layout');
+    outcomes.push(await measureDocument(divider.document, source));
+  }
+  return outcomes;
+}
+
+/**
+ * Appends each document behind its divider, stamps its pages and writes them out at once, so
+ * that at most one document's pages are held at a time.
+ */
+async function streamDocuments(
+  pdf: PDFDocument,
+  writer: PdfStreamWriter,
+  plan: { dividers: readonly Divider[]; outcomes: readonly AppendOutcome[]; layout: Layout },
+  source: ExportDocumentSource,
+  after: (index: number) => Promise<void>,
+): Promise<void> {
+  const { dividers, outcomes, layout } = plan;
+  for (const [index, divider] of dividers.entries()) {
+    const expected = outcomes[index]!;
+    if ('pages' in expected) {
+      const mark = pdf.context.largestObjectNumber;
+      // The documents before this one are in already: its divider is at its final place.
+      const first = layout.finalIndex(divider.page) + 1;
+      const { outcome, pages } = await appendDocument(pdf, divider.document, source, first);
+      if (!('pages' in outcome) || outcome.pages !== expected.pages) {
+        // The numbering is written already; it cannot follow a file that changed in between.
+        throw new Error(`Document ${divider.document.id} changed while the export was built.`);
+      }
+      stampPages(
+        pages.map((page, offset) => ({ page, index: first + offset, kind: 'document' as const })),
+        layout.fonts,
+        layout.total,
+        layout.footer,
+      );
+      // Everything numbered above the mark is this document's and finished: out it goes.
+      await writer.writeAbove(mark);
+    }
+    await after(index);
+  }
+}
+
+/**
  * The KYC review file as one PDF (issue 8): the report, then, when asked for, each document
- * behind a divider page. Originals are read one at a time and let go before the next.
+ * behind a divider page, written to `sink` as it is made. Originals are read one at a time and
+ * let go before the next; what the builder holds does not grow with the documents.
  */
 export async function buildKycPdf(input: {
   model: KycExportModel;
@@ -161,7 +252,8 @@ export async function buildKycPdf(input: {
   language: ExportLanguage;
   source: ExportDocumentSource;
   progress: ExportProgress;
-}): Promise<{ pdf: Uint8Array; pageCount: number }> {
+  sink: PdfSink;
+}): Promise<{ pageCount: number }> {
   const { model, options, source, progress } = input;
   const texts = await loadTexts(input.language);
   const thumbnails = options.includeDocumentThumbnails
@@ -177,17 +269,23 @@ export async function buildKycPdf(input: {
     thumbnails,
   });
   const pdf = await PDFDocument.load(report.bytes);
+  const { dividers } = report;
+  const outcomes = await measureDocuments(dividers, source, progress);
+  const layout = await prepare(pdf, report, outcomes, texts, model);
 
+  const writer = new PdfStreamWriter(pdf, input.sink);
+  await writer.start();
   const span = PERCENT.finishing - PERCENT.documents;
-  const count = report.dividers.length;
+  const count = dividers.length;
   if (count > 0) await progress(PERCENT.documents, 'documents');
-  const outcomes = await appendDocuments(pdf, report.dividers, source, (index) =>
+  await streamDocuments(pdf, writer, { dividers, outcomes, layout }, source, (index) =>
     progress(PERCENT.documents + Math.floor((span * (index + 1)) / count), 'documents'),
   );
 
   await progress(PERCENT.finishing, 'finishing');
-  await assemble(pdf, report, outcomes, texts, model);
   describe(pdf, texts, model);
-  const bytes = await pdf.save();
-  return { pdf: bytes, pageCount: pdf.getPageCount() };
+  // pdf-lib embeds the fonts only now, with the glyphs every page used.
+  await pdf.flush();
+  await writer.finish();
+  return { pageCount: pdf.getPageCount() };
 }

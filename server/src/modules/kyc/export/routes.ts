@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,14 +51,16 @@ const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         preValidation: requireParameters(operationId, { params: [variant.param] }),
       },
       async (request, reply) => {
-        const built = await exports.exportNow(
+        const { filename, built } = await exports.exportNow(
           requireUser(request),
           refOf(request.params),
           request.query,
           request.headers['accept-language'],
         );
-        fileHeaders(reply, { fileName: built.filename, contentType: PDF }, 'attachment');
-        return reply.header('content-length', built.pdf.byteLength).send(built.pdf);
+        const file = createReadStream(built.path);
+        file.once('close', () => void built.discard());
+        fileHeaders(reply, { fileName: filename, contentType: PDF }, 'attachment');
+        return reply.header('content-length', built.size).send(file);
       },
     );
   }

@@ -1,5 +1,9 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { DocumentStore } from '../../../storage/storage.js';
@@ -69,13 +73,20 @@ export interface ExportRequest {
   by: Acting;
 }
 
+/** A PDF built into a temporary file; discard() removes the file. */
 export interface BuiltExport {
-  pdf: Buffer;
+  path: string;
+  size: number;
   pageCount: number;
+  /** Of the bytes as written, so as delivered. */
   sha256: string;
+  discard(): Promise<void>;
 }
 
-/** Reads the file and builds its PDF; the SHA-256 is of the bytes as delivered. */
+/**
+ * Reads the file and builds its PDF into a temporary file, hashing it on the way: the PDF is
+ * never held in memory whole (decision 014).
+ */
 export async function buildExport(
   db: Db,
   source: ExportDocumentSource,
@@ -89,15 +100,33 @@ export async function buildExport(
     orderUuid: request.orderUuid,
     generatedBy: { id: request.by.userId, name: request.by.userName },
   });
-  const { pdf, pageCount } = await buildKycPdf({
-    model,
-    options: request.options,
-    language: request.language,
-    source,
-    progress,
-  });
-  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  return { pdf: bytes, pageCount, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const file = path.join(os.tmpdir(), `nt24-kyc-export-${randomUUID()}.pdf`);
+  const discard = () => fs.rm(file, { force: true });
+  const hash = createHash('sha256');
+  const out = await fs.open(file, 'w');
+  let size = 0;
+  try {
+    const { pageCount } = await buildKycPdf({
+      model,
+      options: request.options,
+      language: request.language,
+      source,
+      progress,
+      sink: {
+        async write(bytes) {
+          hash.update(bytes);
+          size += bytes.byteLength;
+          await out.write(bytes);
+        },
+      },
+    });
+    await out.close();
+    return { path: file, size, pageCount, sha256: hash.digest('hex'), discard };
+  } catch (error) {
+    await out.close().catch(() => undefined);
+    await discard();
+    throw error;
+  }
 }
 
 /**
@@ -118,7 +147,7 @@ export function recordExport(
     details: {
       ...details,
       sha256: built.sha256,
-      size: built.pdf.byteLength,
+      size: built.size,
       pageCount: built.pageCount,
       language: request.language,
       orderUuid: request.orderUuid,
@@ -129,8 +158,8 @@ export function recordExport(
 }
 
 /** Stores a finished export under `exports/{jobId}.pdf`. */
-export async function storeExport(store: DocumentStore, jobId: string, pdf: Buffer) {
+export async function storeExport(store: DocumentStore, jobId: string, built: BuiltExport) {
   const key = `exports/${jobId}.pdf`;
-  await store.put(key, Readable.from([pdf]), 'application/pdf');
+  await store.put(key, createReadStream(built.path), 'application/pdf');
   return key;
 }

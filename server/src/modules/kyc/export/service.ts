@@ -119,7 +119,10 @@ export function createExportService(
       }
     },
 
-    /** Builds the PDF while the caller waits, and records it in the audit trail. */
+    /**
+     * Builds the PDF while the caller waits and records it in the audit trail; the caller
+     * streams the file and discards it.
+     */
     async exportNow(actor: AuthUser, ref: KycRef, query: ExportQuery, acceptLanguage?: string) {
       const view = await authorizeExport(db, actor, ref);
       const request = {
@@ -131,8 +134,13 @@ export function createExportService(
       };
       const filename = query.filename ?? defaultName(ref, view.submission.id, query);
       const built = await buildExport(db, source, request, async () => undefined);
-      await db.transaction((tx) => recordExport(tx, request, built, { jobId: null, filename }));
-      return { filename, ...built };
+      try {
+        await db.transaction((tx) => recordExport(tx, request, built, { jobId: null, filename }));
+      } catch (error) {
+        await built.discard();
+        throw error;
+      }
+      return { filename, built };
     },
   };
 }

@@ -79,19 +79,24 @@ export function createExportWorker(deps: {
           throw new LeaseLost('taken');
         }
       });
-      const storageKey = await storeExport(store, job.id, built.pdf);
-      const done = await db.transaction(async (tx) => {
-        const completed = await jobs.complete(tx, job.id, token, {
-          storageKey,
-          size: built.pdf.byteLength,
-          pageCount: built.pageCount,
-          sha256: built.sha256,
+      try {
+        const storageKey = await storeExport(store, job.id, built);
+        const done = await db.transaction(async (tx) => {
+          const completed = await jobs.complete(tx, job.id, token, {
+            storageKey,
+            size: built.size,
+            pageCount: built.pageCount,
+            sha256: built.sha256,
+          });
+          if (completed) {
+            await recordExport(tx, request, built, { jobId: job.id, filename: job.filename });
+          }
+          return completed;
         });
-        if (completed)
-          await recordExport(tx, request, built, { jobId: job.id, filename: job.filename });
-        return completed;
-      });
-      if (!done) throw new LeaseLost('taken');
+        if (!done) throw new LeaseLost('taken');
+      } finally {
+        await built.discard();
+      }
       log.info({ jobId: job.id, kycId: job.kycId, pages: built.pageCount }, 'PDF export finished');
     } catch (error) {
       if (error instanceof LeaseLost) {
