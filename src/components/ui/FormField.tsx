@@ -15,43 +15,42 @@ export interface FieldModel<T extends object> {
   idPrefix: string;
 }
 
-interface FieldShellProps<T extends object> {
-  model: FieldModel<T>;
-  field: keyof T & string;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  className?: string;
-  children: (control: {
-    id: string;
-    isInvalid: boolean;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-    'aria-required': boolean | undefined;
-  }) => ReactNode;
+/** What a control gets from the field around it. */
+export interface ControlProps {
+  id: string;
+  isInvalid: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
 }
 
-/** Label, control, hint and problem of one field; the label names the control. */
-function FieldShell<T extends object>({
-  model,
-  field,
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  /** The problem to show under the control, in the user's words; null when none. */
+  message: string | null;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/**
+ * Label, control, problem and hint of one field; the label names the control, the problem and
+ * the hint describe it. The forms of settings, onboarding and the KYC steps all lay fields out so.
+ */
+export function FieldFrame({
+  id,
   label,
+  message,
   required,
   hint,
   className,
   children,
-}: FieldShellProps<T>) {
-  const { t } = useTranslation();
-  const id = `${model.idPrefix}-${field}`;
-  const problem = model.problemOf(field);
-  const message = !problem
-    ? null
-    : problem.kind === 'server'
-      ? problem.message
-      : t(`settings.validation.${problem.problem}` as TranslationKey);
+}: FieldFrameProps) {
   const describedBy = [message && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
-    <Form.Group className={className ?? 'mb-3'} controlId={id}>
+    <Form.Group className={className} controlId={id}>
       {/* The marker stays outside the label: the field's name is the label's text alone. */}
       <Form.Label>{label}</Form.Label>
       {required && (
@@ -67,7 +66,8 @@ function FieldShell<T extends object>({
         'aria-required': required || undefined,
       })}
       {message && (
-        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+        // d-block: the control may sit in an input group, so no sibling selector shows it.
+        <Form.Control.Feedback type="invalid" id={`${id}-error`} className="d-block">
           {message}
         </Form.Control.Feedback>
       )}
@@ -77,6 +77,35 @@ function FieldShell<T extends object>({
         </Form.Text>
       )}
     </Form.Group>
+  );
+}
+
+interface FieldShellProps<T extends object> {
+  model: FieldModel<T>;
+  field: keyof T & string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** A field of a useFormModel form: its id and its problem come from the model. */
+function FieldShell<T extends object>({ model, field, className, ...frame }: FieldShellProps<T>) {
+  const { t } = useTranslation();
+  const problem = model.problemOf(field);
+  const message = !problem
+    ? null
+    : problem.kind === 'server'
+      ? problem.message
+      : t(`settings.validation.${problem.problem}` as TranslationKey);
+  return (
+    <FieldFrame
+      id={`${model.idPrefix}-${field}`}
+      message={message}
+      className={className ?? 'mb-3'}
+      {...frame}
+    />
   );
 }
 

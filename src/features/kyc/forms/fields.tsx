@@ -2,15 +2,10 @@ import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import type { StepIssue } from '@common/kyc-steps';
+import { FieldFrame, type ControlProps } from '@/components/ui/FormField';
 import { useIssueText } from '@/features/kyc/forms/issues';
 
-/** What a control needs from its field (its id comes from the group's controlId). */
-export interface ControlProps {
-  isInvalid: boolean;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-  'aria-required': true | undefined;
-}
+export type { ControlProps } from '@/components/ui/FormField';
 
 interface FieldShellProps {
   id: string;
@@ -22,50 +17,10 @@ interface FieldShellProps {
   children: (control: ControlProps) => ReactNode;
 }
 
-/**
- * Label, control, issue and hint of one field, as FormField's fields lay them out; the issue
- * comes from validateStepData or the server, by its field path.
- */
-export function FieldShell({
-  id,
-  label,
-  issue,
-  required,
-  hint,
-  className,
-  children,
-}: FieldShellProps) {
+/** A field of a KYC step form: its problem comes from validateStepData or the server. */
+export function FieldShell({ issue, ...frame }: FieldShellProps) {
   const issueText = useIssueText();
-  const message = issue ? issueText(issue) : null;
-  const describedBy = [message && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
-  return (
-    <Form.Group className={className} controlId={id}>
-      {/* The marker stays outside the label: the field's name is the label's text alone. */}
-      <Form.Label>{label}</Form.Label>
-      {required && (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      )}
-      {children({
-        isInvalid: message !== null,
-        'aria-invalid': message !== null || undefined,
-        'aria-describedby': describedBy || undefined,
-        'aria-required': required || undefined,
-      })}
-      {message && (
-        // d-block: the control may sit in an input group, so no sibling selector shows it.
-        <Form.Control.Feedback type="invalid" id={`${id}-error`} className="d-block">
-          {message}
-        </Form.Control.Feedback>
-      )}
-      {hint && (
-        <Form.Text id={`${id}-hint`} className="d-block">
-          {hint}
-        </Form.Text>
-      )}
-    </Form.Group>
-  );
+  return <FieldFrame message={issue ? issueText(issue) : null} {...frame} />;
 }
 
 type ShellProps = Omit<FieldShellProps, 'children'>;
