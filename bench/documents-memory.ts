@@ -24,43 +24,12 @@ import {
   stopServer,
   waitUntilReady,
 } from '../e2e/support/server.js';
+import { measure } from './support/rss.js';
 
 const FILE_MB = 20;
 const ROUNDS = 3;
 const PORT = 8190;
 const base = `http://localhost:${PORT}`;
-
-async function rssKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return Number(match?.[1] ?? 0);
-}
-
-/** Runs `work` while sampling the process's RSS; answers the rise of the peak over the start. */
-async function measure(
-  pid: number,
-  work: () => Promise<void>,
-): Promise<{ before: number; peak: number }> {
-  // Writing 5 to clear_refs resets the peak resident set size the kernel reports as VmHWM.
-  await fs.writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
-  const before = await rssKb(pid, 'VmRSS');
-  let peak = before;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await rssKb(pid, 'VmRSS'));
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    sampling = false;
-    await sampler;
-  }
-  peak = Math.max(peak, await rssKb(pid, 'VmHWM'));
-  return { before, peak };
-}
 
 /** A file that sniffs as a PDF: the header, then incompressible bytes. */
 function pdfLike(bytes: number): Buffer {

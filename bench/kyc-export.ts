@@ -38,6 +38,7 @@ import {
   stopServer,
   waitUntilReady,
 } from '../e2e/support/server.js';
+import { measure } from './support/rss.js';
 
 const SIZES = [10, 50];
 /** Each size is measured on this many fresh servers: one run's peak depends on the GC's timing. */
@@ -47,45 +48,6 @@ const EXPORT_TIMEOUT_MS = 15 * 60 * 1000;
 const PORT = 8191;
 const base = `http://localhost:${PORT}`;
 const MB = 1024 * 1024;
-
-async function rssKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return Number(match?.[1] ?? 0);
-}
-
-/**
- * As in documents-memory.ts: runs `work` while sampling the process's RSS; also answers the
- * peak while each stage (as `stage` last heard of it) was under way.
- */
-async function measure(
-  pid: number,
-  work: () => Promise<void>,
-  stage: () => string,
-): Promise<{ before: number; peak: number; byStage: Map<string, number> }> {
-  // Writing 5 to clear_refs resets the peak resident set size the kernel reports as VmHWM.
-  await fs.writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => {});
-  const before = await rssKb(pid, 'VmRSS');
-  let peak = before;
-  const byStage = new Map<string, number>();
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      const rss = await rssKb(pid, 'VmRSS');
-      peak = Math.max(peak, rss);
-      byStage.set(stage(), Math.max(byStage.get(stage()) ?? 0, rss));
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    sampling = false;
-    await sampler;
-  }
-  peak = Math.max(peak, await rssKb(pid, 'VmHWM'));
-  return { before, peak, byStage };
-}
 
 /**
  * A photo-like JPEG: noise drawn small and scaled up, so it compresses as a photo does rather
