@@ -9,7 +9,7 @@ const dataDir = 'test-results/e2e-data';
 
 await resetDataDir(dataDir);
 const databaseUrl = process.env.DATABASE_URL
-  ? await recreateDatabase(process.env.DATABASE_URL, 'nt24_e2e')
+  ? await recreateDatabase(process.env.DATABASE_URL, `nt24_e2e_${port}`)
   : undefined;
 const child = spawnServer({ port, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
