@@ -255,17 +255,40 @@ export function validateStepData<T extends DataStepType>(
 
 /** The file is with the partner: being filled in, or sent back with changes requested. */
 export const PARTNER_EDITABLE_STATUSES: readonly KycStatus[] = ['DRAFT', 'CHANGES_REQUESTED'];
-/** A step the partner may still change: not decided and not waiting for a decision. */
-export const PARTNER_EDITABLE_STEP_STATUSES: readonly KycStepStatus[] = [
-  'PENDING',
-  'IN_PROGRESS',
-  'CHANGES_REQUESTED',
-];
 
-/** Whether a step's form may be saved (decision 013): the file is with the partner and the step open. */
+/**
+ * The steps the partner may change while the file is with them: any not yet decided; and, once
+ * a reviewer has sent the file back, also those the reviewer rejected (issue 14), so that what
+ * was refused can be fixed and decided again. Approved steps and those waiting for a manager's
+ * approval stay as they are.
+ */
+export function partnerEditableStepStatuses(submissionStatus: KycStatus): readonly KycStepStatus[] {
+  if (!PARTNER_EDITABLE_STATUSES.includes(submissionStatus)) return [];
+  const open: KycStepStatus[] = ['PENDING', 'IN_PROGRESS', 'CHANGES_REQUESTED'];
+  return submissionStatus === 'CHANGES_REQUESTED' ? [...open, 'REJECTED'] : open;
+}
+
+/** Whether a step's form may be saved (decision 013, issue 14): the file is with the partner and the step open to them. */
 export function stepEditable(submissionStatus: KycStatus, stepStatus: KycStepStatus): boolean {
-  return (
-    PARTNER_EDITABLE_STATUSES.includes(submissionStatus) &&
-    PARTNER_EDITABLE_STEP_STATUSES.includes(stepStatus)
-  );
+  return partnerEditableStepStatuses(submissionStatus).includes(stepStatus);
+}
+
+/**
+ * What a step becomes when the partner saves it: IN_PROGRESS, except that a rejected step stays
+ * REJECTED (SPEC 4: a decided step only becomes APPROVED or REJECTED); the reviewer decides it again.
+ */
+export function statusAfterPartnerChange(stepStatus: KycStepStatus): KycStepStatus {
+  return stepStatus === 'REJECTED' ? 'REJECTED' : 'IN_PROGRESS';
+}
+
+/**
+ * Whether a file sent back to the partner leaves them anything to change: at least one of its
+ * data steps is one they may change then (issue 14). A file whose steps are all approved or
+ * waiting for approval would come back as it went.
+ */
+export function partnerCanChangeSomething(
+  steps: readonly { stepType: string; status: KycStepStatus }[],
+): boolean {
+  const editable = partnerEditableStepStatuses('CHANGES_REQUESTED');
+  return steps.some((step) => isDataStepType(step.stepType) && editable.includes(step.status));
 }

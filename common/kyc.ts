@@ -17,7 +17,17 @@ export const KYC_STATUSES = [
 ] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/** The statuses of a file still under way; a company has at most one such file. */
+export const OPEN_KYC_STATUSES: readonly KycStatus[] = [
+  'DRAFT',
+  'SUBMITTED',
+  'IN_REVIEW',
+  'CHANGES_REQUESTED',
+  'WAITING_FOR_APPROVAL',
+];
+
 /** Posting this "status" adds a comment to the file without moving it. */
+
 export const SUBMISSION_COMMENT = 'SUBMISSION_COMMENT';
 
 /** The reviewed steps, in the order a file is filled in and reviewed. */
@@ -65,6 +75,11 @@ export interface KycTransition {
   compliance?: 'required' | 'true';
   /** The manager must not be the person who asked for approval. */
   fourEyes?: boolean;
+  /**
+   * The file goes back to the partner: at least one step must be one they may change (issue
+   * 14), or they could neither fix nor resubmit it.
+   */
+  sendsBack?: boolean;
 }
 
 const t = (
@@ -83,7 +98,7 @@ export const KYC_TRANSITIONS: readonly KycTransition[] = [
   t('SUBMITTED', 'DRAFT', ['partner']),
   t('SUBMITTED', 'IN_REVIEW', ['employee']),
   t('SUBMITTED', 'CANCELLED', ['manager'], comment),
-  t('IN_REVIEW', 'CHANGES_REQUESTED', ['employee'], comment),
+  t('IN_REVIEW', 'CHANGES_REQUESTED', ['employee'], { ...comment, sendsBack: true }),
   t('IN_REVIEW', 'WAITING_FOR_APPROVAL', ['employee'], {
     steps: 'reviewed',
     compliance: 'required',
@@ -100,7 +115,7 @@ export const KYC_TRANSITIONS: readonly KycTransition[] = [
   }),
   t('WAITING_FOR_APPROVAL', 'REJECTED', ['manager'], comment),
   t('WAITING_FOR_APPROVAL', 'IN_REVIEW', ['manager'], comment),
-  t('WAITING_FOR_APPROVAL', 'CHANGES_REQUESTED', ['manager'], comment),
+  t('WAITING_FOR_APPROVAL', 'CHANGES_REQUESTED', ['manager'], { ...comment, sendsBack: true }),
   t('APPROVED', 'IN_REVIEW', ['manager'], comment),
   t('REJECTED', 'IN_REVIEW', ['manager'], comment),
 ];
@@ -119,8 +134,67 @@ export function transitionsFor(from: KycStatus, actors: readonly KycActor[]): Ky
 /** Steps are reviewed only while the file is with the reviewers. */
 export const REVIEWABLE_STATUSES: readonly KycStatus[] = ['IN_REVIEW', 'WAITING_FOR_APPROVAL'];
 
+/** A reviewer may withdraw a request while the file is with them or back with the partner. */
+export const WITHDRAWABLE_STATUSES: readonly KycStatus[] = [
+  ...REVIEWABLE_STATUSES,
+  'CHANGES_REQUESTED',
+];
+
 /** Once APPROVED or REJECTED, a step only moves between those two (SPEC 4). */
 export const DECIDED_STEP_STATUSES: readonly KycStepStatus[] = ['APPROVED', 'REJECTED'];
+
+/**
+ * Who may read a staff comment: staff only, or the partner as well (issue 14). What the partner
+ * writes is always shared.
+ */
+export const COMMENT_VISIBILITIES = ['internal', 'shared'] as const;
+export type CommentVisibility = (typeof COMMENT_VISIBILITIES)[number];
+
+/** Where a staff comment is written, for its visibility rules. */
+export type CommentContext =
+  | { kind: 'comment' }
+  | { kind: 'status'; to: KycStatus | typeof SUBMISSION_COMMENT }
+  | { kind: 'step'; to: KycStepStatus }
+  | { kind: 'withdrawal' };
+
+/**
+ * The visibility a staff comment must have, where the context fixes it: a request to the partner
+ * (a step sent back or rejected, a file sent back) is what the partner must act on, so it is
+ * always shared. Undefined where staff choose.
+ */
+export function fixedVisibility(context: CommentContext): CommentVisibility | undefined {
+  if (context.kind === 'status' && context.to === 'CHANGES_REQUESTED') return 'shared';
+  if (context.kind === 'step' && STEP_REQUEST_STATUSES.includes(context.to)) return 'shared';
+  return undefined;
+}
+
+/**
+ * The visibility a staff comment starts with on a form: fixed where the context fixes it; a
+ * withdrawn request is news for the partner who was asked, so shared; anything else internal
+ * (a decision's reasons are the compliance team's until someone chooses to share them).
+ */
+export function defaultVisibility(context: CommentContext): CommentVisibility {
+  return fixedVisibility(context) ?? (context.kind === 'withdrawal' ? 'shared' : 'internal');
+}
+
+/**
+ * The step statuses by which a reviewer asks the partner for something (issue 14): the step
+ * stays open for the partner while the file is back with them, and may not be approved until
+ * they have answered or the reviewer has withdrawn the request.
+ */
+export const STEP_REQUEST_STATUSES: readonly KycStepStatus[] = ['CHANGES_REQUESTED', 'REJECTED'];
+export type StepRequestKind = 'CHANGES_REQUESTED' | 'REJECTED';
+
+/** A reviewer's request on a step, as far as the rules need it. */
+export interface StepRequestState {
+  kind: StepRequestKind;
+  /** When the partner changed the step (its data or its documents) after the request. */
+  answeredAt: string | null;
+}
+
+/** Whether the request still waits for the partner. */
+export const requestOpen = (request: StepRequestState | null | undefined): boolean =>
+  request !== null && request !== undefined && request.answeredAt === null;
 
 /** The customer's documents that belong to each step, by type. */
 export const STEP_DOCUMENT_TYPES: Record<KycStepType, readonly DocumentType[]> = {
@@ -155,4 +229,27 @@ export function kycBadgeVariant(
   if (['failed', 'rejected'].includes(value)) return 'danger';
   if (['pending', 'review', 'progress'].some((word) => value.includes(word))) return 'warning';
   return 'info';
+}
+
+/** The risk of a file, from its insights' findings. */
+export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+export const FINDING_SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+/** Findings that make the risk what it is: MEDIUM and HIGH (LOW and INFO are for information). */
+export const OPEN_FINDING_SEVERITIES: readonly FindingSeverity[] = ['MEDIUM', 'HIGH'];
+
+/**
+ * Whether approving a file needs an explicit acknowledgement of its risk with a reason (issue
+ * 14): its risk is HIGH, or findings are open.
+ */
+export function riskNeedsAcknowledgement(insights: {
+  riskLevel: RiskLevel;
+  findings: readonly { severity: FindingSeverity }[];
+}): boolean {
+  return (
+    insights.riskLevel === 'HIGH' ||
+    insights.findings.some((finding) => OPEN_FINDING_SEVERITIES.includes(finding.severity))
+  );
 }

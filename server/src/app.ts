@@ -14,6 +14,7 @@ import countryRoutes from './modules/countries/routes.js';
 import documentRoutes from './modules/documents/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import { seedDemoKyc } from './modules/kyc/demo-data.js';
+import { createKycReactions } from './modules/kyc/reactions.js';
 import kycRoutes from './modules/kyc/routes.js';
 import { seedDemoPartners } from './modules/partners/demo-data.js';
 import partnerRoutes from './modules/partners/routes.js';
@@ -75,10 +76,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(countryRoutes);
-  await app.register(partnerRoutes, { config });
+  // A KYC file reads its company's data and documents: it hears when they change.
+  const kycReactions = createKycReactions(app.db, app.log);
+  await app.register(partnerRoutes, { config, onPartnerChange: kycReactions.partnerChanged });
   await app.register(searchRoutes);
-  await app.register(documentRoutes, { config });
-  await app.register(kycRoutes, { config });
+  await app.register(documentRoutes, {
+    config,
+    onCompanyDocumentChange: kycReactions.documentChanged,
+  });
+  await app.register(kycRoutes, { config, reactions: kycReactions });
 
   // The demo accounts exist once the development provider is registered (it seeds them).
   if (config.oidc.devProvider) {

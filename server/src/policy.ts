@@ -24,6 +24,12 @@ const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER
 export type KycAction = 'read' | 'change' | 'create' | 'audit';
 
 /**
+ * Whom a KYC file's records are presented to (issue 14): staff read every comment; a partner only
+ * what staff shared with them, never an internal comment or its text.
+ */
+export type KycAudience = 'staff' | 'partner';
+
+/**
  * What someone may do with a trade partner and everything under it (addresses, contacts,
  * members, invitations). See docs/decisions/007-company-access-levels.md.
  */
@@ -138,7 +144,26 @@ export const policy = {
     return actor.roles.some((r) => KYC_ROLES.includes(r));
   },
 
+  /** Who `actor` reads a KYC file's records as: staff, or the partner (see KycAudience). */
+  kycAudience(actor: AuthUser): KycAudience {
+    return isStaff(actor.roles) ? 'staff' : 'partner';
+  },
+
+  /**
+   * Whether `actor` may write a comment staff only read: staff may; what a partner writes is for
+   * the reviewers to read, always shared.
+   */
+  mayWriteInternal(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
+  /** Withdrawing a reviewer's request on a KYC step is a reviewer's act: staff. */
+  mayWithdrawKycRequest(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
   /** Staff see every KYC submission; partner users those of the companies they belong to. */
+
   seesAllKyc(actor: AuthUser): boolean {
     return isStaff(actor.roles);
   },

@@ -113,8 +113,12 @@ export async function forceKycState(
       ...(state.reviewerId !== undefined ? { reviewerId: state.reviewerId } : {}),
     })
     .where(eq(kycSubmissions.id, kycId));
+  // Forced steps are clean: no reviewer's request is left open on them.
   if (state.steps) {
-    await db.update(kycSteps).set({ status: state.steps }).where(eq(kycSteps.kycId, kycId));
+    await db
+      .update(kycSteps)
+      .set({ status: state.steps, request: null })
+      .where(eq(kycSteps.kycId, kycId));
   }
 }
 

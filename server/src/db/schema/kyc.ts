@@ -12,7 +12,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { KYC_STATUSES, KYC_STEP_STATUSES, KYC_STEP_TYPES } from '../../../../common/kyc.js';
+import {
+  COMMENT_VISIBILITIES,
+  KYC_STATUSES,
+  KYC_STEP_STATUSES,
+  KYC_STEP_TYPES,
+  RISK_LEVELS,
+  type StepRequestKind,
+} from '../../../../common/kyc.js';
 import { tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
 
@@ -50,7 +57,8 @@ export const kycSubmissions = pgTable(
       { onDelete: 'set null' },
     ),
     status: text('status', { enum: KYC_STATUSES }).notNull().default('DRAFT'),
-    riskLevel: text('risk_level', { enum: ['LOW', 'MEDIUM', 'HIGH'] }),
+    /** The stored insights' risk level (kyc_insights), kept here for the lists. */
+    riskLevel: text('risk_level', { enum: RISK_LEVELS }),
     /** Bumped by every change; a change based on an older version is refused (409). */
     version: integer('version').notNull().default(1),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, {
@@ -85,8 +93,16 @@ export const kycSteps = pgTable(
     status: text('status', { enum: KYC_STEP_STATUSES }).notNull().default('PENDING'),
     /** The step's form data (issue 7). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    /** The latest reviewer comment on the step. */
+    /** The latest reviewer comment on the step, and who may read it. */
     comment: text('comment'),
+    commentVisibility: text('comment_visibility', { enum: COMMENT_VISIBILITIES })
+      .notNull()
+      .default('shared'),
+    /**
+     * The reviewer's request to the partner on this step (changes requested, or rejected), until
+     * a reviewer decides the step again or withdraws it (issue 14); null when there is none.
+     */
+    request: jsonb('request').$type<StoredStepRequest>(),
     /**
      * The partner's unsaved form state, kept so it survives sign-out and another device
      * (decision 013); any JSON object, never validated, never audited.
@@ -109,6 +125,27 @@ export const kycSteps = pgTable(
   (t) => [uniqueIndex('kyc_steps_kyc_step_key').on(t.kycId, t.stepType)],
 );
 
+/** A document the partner added, archived or retyped in answer to a step's request. */
+export interface StoredRequestDocument {
+  id: number;
+  fileName: string;
+  change: 'added' | 'archived' | 'retyped';
+}
+
+/** kyc_steps.request: who asked what of the partner, and whether they have answered. */
+export interface StoredStepRequest {
+  kind: StepRequestKind;
+  comment: string;
+  byId: number | null;
+  byName: string | null;
+  at: string;
+  answeredAt: string | null;
+  answeredById: number | null;
+  answeredByName: string | null;
+  /** The step's documents the partner changed since the request. */
+  documents: StoredRequestDocument[];
+}
+
 /** The status history: every move of a file, and the first submission comment. */
 export const kycStatusRecords = pgTable(
   'kyc_status_records',
@@ -121,6 +158,8 @@ export const kycStatusRecords = pgTable(
     status: text('status').notNull(),
     fromStatus: text('from_status'),
     comment: text('comment'),
+    /** Who may read the comment: staff only (internal) or the partner too (shared). */
+    visibility: text('visibility', { enum: COMMENT_VISIBILITIES }).notNull().default('shared'),
     isCompliant: boolean('is_compliant'),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
@@ -141,6 +180,8 @@ export const kycComments = pgTable(
       .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
     stepType: text('step_type', { enum: KYC_STEP_TYPES }),
     comment: text('comment').notNull(),
+    /** Who may read it: staff only (internal) or the partner too (shared). */
+    visibility: text('visibility', { enum: COMMENT_VISIBILITIES }).notNull().default('shared'),
     /** What the comment came with: a status change, a step status change, or on its own. */
     contextKind: text('context_kind', { enum: ['status', 'step', 'comment'] }).notNull(),
     contextStatus: text('context_status'),
@@ -177,3 +218,17 @@ export const kycAuditEvents = pgTable(
   },
   (t) => [index('kyc_audit_events_kyc_idx').on(t.kycId, t.id)],
 );
+
+/**
+ * The insights of a file as last computed (issue 14): on submission, whenever what they read
+ * changes, and before an approval; the risk level is also on the submission, for the lists.
+ */
+export const kycInsights = pgTable('kyc_insights', {
+  kycId: bigint('kyc_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+  riskLevel: text('risk_level', { enum: RISK_LEVELS }).notNull(),
+  /** The Insights object of docs/api/kyc.md, without kycId. */
+  insights: jsonb('insights').$type<Record<string, unknown>>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});

@@ -34,13 +34,19 @@ import {
 } from './schemas.js';
 import { createDocumentService } from './service.js';
 import { createThumbnails } from './thumbnails.js';
+import type { CompanyDocumentListener } from './types.js';
 import uploadRoutes from './upload-routes.js';
 import { createUploadService } from './uploads.js';
 
 /** Documents: lists and lookups here; bytes in file-routes.ts, uploads in upload-routes.ts. */
-const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+const documentRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  /** Hears of every change to a company's document, once it has committed. */
+  onCompanyDocumentChange?: CompanyDocumentListener;
+}> = async (app, opts) => {
   const tokens = createAccessTokens(createDocumentRepository(app.db));
-  const documents = createDocumentService(app.db, app.storage, tokens);
+  const onChange = opts.onCompanyDocumentChange;
+  const documents = createDocumentService(app.db, app.storage, tokens, onChange);
   const maxBytes = opts.config.documents.maxBytes;
 
   // Streaming uploads, for these routes only: one file, no larger than the limit.
@@ -320,7 +326,7 @@ const documentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, op
     thumbnails: createThumbnails(app.storage, app.log),
   });
   await app.register(uploadRoutes, {
-    uploads: createUploadService(app.db, app.storage, tokens, maxBytes, app.log),
+    uploads: createUploadService(app.db, app.storage, tokens, maxBytes, app.log, onChange),
   });
 };
 

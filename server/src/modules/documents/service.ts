@@ -15,6 +15,8 @@ import { createDocumentRepository, type DocumentView, type LinkRef } from './rep
 import type { Document, DocumentPage, FilterQuery } from './schemas.js';
 import {
   DOCUMENT_TYPE_LABELS,
+  type CompanyDocumentChange,
+  type CompanyDocumentListener,
   type DocumentConditions,
   type DocumentSort,
   type EntityName,
@@ -33,10 +35,29 @@ const refValue = (ref: LinkRef) => ('id' in ref ? ref.id : ref.uuid);
 const statusesOf = (status: DocumentStatus, includeArchived: boolean): DocumentStatus[] =>
   includeArchived ? ['ACTIVE', 'ARCHIVED'] : [status];
 
-/** Reading, listing and changing documents. Uploads live in uploads.ts, bytes in delivery.ts. */
-export function createDocumentService(db: Db, store: DocumentStore, tokens: AccessTokens) {
+/**
+ * Reading, listing and changing documents. Uploads live in uploads.ts, bytes in delivery.ts.
+ * `onCompanyChange` hears of each change to a company's document once it has committed.
+ */
+export function createDocumentService(
+  db: Db,
+  store: DocumentStore,
+  tokens: AccessTokens,
+  onCompanyChange: CompanyDocumentListener = async () => {},
+) {
   const repository = createDocumentRepository(db);
   const members = createMemberRepository(db);
+
+  async function changed(
+    actor: AuthUser,
+    view: DocumentView,
+    change: CompanyDocumentChange['change'],
+    types: readonly DocumentType[],
+  ): Promise<void> {
+    const { tradePartnerId, id, fileName } = view.document;
+    if (tradePartnerId === null) return;
+    await onCompanyChange({ tradePartnerId, documentId: id, fileName, types, change, actor });
+  }
 
   /** The document, if `actor` may `action` it; 404 when it does not exist or is not theirs to see. */
   async function load(
@@ -255,6 +276,7 @@ export function createDocumentService(db: Db, store: DocumentStore, tokens: Acce
       if (current.status !== status) {
         const archivedAt = status === 'ARCHIVED' ? new Date() : null;
         await repository.setStatus(id, status, archivedAt);
+        await changed(actor, view, status === 'ARCHIVED' ? 'archived' : 'added', [current.type]);
       }
       return presentDocument(tokens, actor, (await repository.find(id))!);
     },
@@ -271,7 +293,11 @@ export function createDocumentService(db: Db, store: DocumentStore, tokens: Acce
           { field: 'querystring.documentType', message },
         ]);
       }
-      if (current !== type) await repository.setType(id, type);
+      if (current !== type) {
+        await repository.setType(id, type);
+        await changed(actor, view, 'retyped', [current, type]);
+      }
+
       return presentDocument(tokens, actor, (await repository.find(id))!);
     },
 

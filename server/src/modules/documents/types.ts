@@ -1,4 +1,5 @@
 import type { DocumentStatus, DocumentType } from '../../db/schema/documents.js';
+import type { AuthUser } from '../../plugins/auth.js';
 
 /** The entity names of SPEC section 3 a document can be looked up by. */
 export const ENTITY_NAMES = [
@@ -96,3 +97,19 @@ export function megabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${Number.isInteger(mb) ? mb : Number(mb.toFixed(1))} MB`;
 }
+
+/**
+ * A company's document was added, archived, restored or given another type. Whoever depends on
+ * a company's documents (a KYC file's requests and insights) is told after the change commits.
+ */
+export interface CompanyDocumentChange {
+  tradePartnerId: number;
+  documentId: number;
+  fileName: string;
+  /** The document's types before and after (one, unless the type changed). */
+  types: readonly DocumentType[];
+  change: 'added' | 'archived' | 'retyped';
+  actor: AuthUser;
+}
+
+export type CompanyDocumentListener = (change: CompanyDocumentChange) => Promise<void>;

@@ -16,7 +16,11 @@ import { missingParameter } from './parameters.js';
 import { presentDocument } from './present.js';
 import { createDocumentRepository, type LinkRef, type NewDocument } from './repository.js';
 import type { Document, UploadQuery } from './schemas.js';
-import { ACCEPTED_CONTENT_TYPES, PROFILE_PICTURE_CONTENT_TYPES } from './types.js';
+import {
+  ACCEPTED_CONTENT_TYPES,
+  PROFILE_PICTURE_CONTENT_TYPES,
+  type CompanyDocumentListener,
+} from './types.js';
 import {
   safeFileName,
   storeUpload,
@@ -76,6 +80,7 @@ export function createUploadService(
   tokens: AccessTokens,
   maxBytes: number,
   log: FastifyBaseLogger,
+  onCompanyChange: CompanyDocumentListener = async () => {},
 ) {
   const documents = createDocumentRepository(db);
   const users = createUserRepository(db);
@@ -260,7 +265,18 @@ export function createUploadService(
         });
         throw error;
       }
+      if (values.tradePartnerId) {
+        await onCompanyChange({
+          tradePartnerId: values.tradePartnerId,
+          documentId: id,
+          fileName: values.fileName,
+          types: [values.type],
+          change: 'added',
+          actor,
+        });
+      }
       const document = await presentDocument(tokens, actor, (await documents.find(id))!);
+
       return profilePicture ? { document, imageUrl: profilePictureUrl(id) } : { document };
     },
   };

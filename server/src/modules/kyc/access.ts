@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { policy, type KycAction } from '../../policy.js';
+import { policy, type KycAction, type KycAudience } from '../../policy.js';
 import { authorizePartner, type PartnerAccess } from '../partners/access.js';
 import { createMemberRepository, type MembershipRow } from '../partners/members/repository.js';
 import type { PartnerRef } from '../partners/repository.js';
@@ -25,6 +25,8 @@ export interface KycAccess {
   membership: MembershipRow | undefined;
   /** Who the actor is in the transition table. */
   actors: KycActor[];
+  /** Whom the file's records are presented to. */
+  audience: KycAudience;
 }
 
 /** 403 for anyone without a KYC role (SPEC 6), before anything is looked up. */
@@ -54,7 +56,12 @@ export async function authorizeKyc(
     actor.sub,
   );
   policy.authorizeKyc(actor, membership, action, kycNotFound(ref));
-  return { view, membership, actors: policy.kycActors(actor, membership) };
+  return {
+    view,
+    membership,
+    actors: policy.kycActors(actor, membership),
+    audience: policy.kycAudience(actor),
+  };
 }
 
 /** A company whose submissions the actor asks for: KYC access, and allowed to read it. */

@@ -10,7 +10,7 @@ import {
   type Kyc,
   type KycWorld,
 } from '../../testing/kyc-fixtures.js';
-import { caller, type Caller } from '../../testing/partners-fixtures.js';
+import { caller, type Actor, type Caller } from '../../testing/partners-fixtures.js';
 
 interface Event {
   id: number;
@@ -127,7 +127,8 @@ describe.each(databaseTargets())('KYC audit trail (%s)', (target) => {
         from: 'DRAFT',
         to: 'SUBMITTED',
         user: { id: w.company.editor.userId, name: name(w.company.editor) },
-        details: { version: 2, previousVersion: 1 },
+        // The risk as computed on what was handed in (issue 14).
+        details: { version: 2, previousVersion: 1, riskLevel: expect.any(String) },
       }),
       expect.objectContaining({ entity: 'comment', reason: 'Please hurry.' }),
       expect.objectContaining({
@@ -168,21 +169,28 @@ describe.each(databaseTargets())('KYC audit trail (%s)', (target) => {
       }),
     ]);
 
-    // Every comment, whatever it came with.
-    const comments = (
-      await call(w.company.viewer, 'GET', `/api/kyc/uuid/${kyc.uuid}/comments`)
-    ).json();
-    expect(
-      comments.map((c: { comment: string; context: unknown; stepType: string | null }) => [
-        c.comment,
-        c.stepType,
-        c.context,
-      ]),
-    ).toEqual([
-      ['Please hurry.', null, { kind: 'status', status: 'SUBMISSION_COMMENT' }],
-      ['Checking the register.', 'coc', { kind: 'comment', status: null }],
-      ['Passport expired.', 'contacts', { kind: 'step', status: 'REJECTED' }],
-      ['See contacts.', null, { kind: 'status', status: 'CHANGES_REQUESTED' }],
+    // Every comment, whatever it came with; the employee's own note is internal (issue 14).
+    const comments = async (who: Actor) =>
+      (await call(who, 'GET', `/api/kyc/uuid/${kyc.uuid}/comments`))
+        .json()
+        .map(
+          (c: {
+            comment: string;
+            context: unknown;
+            stepType: string | null;
+            visibility: string;
+          }) => [c.comment, c.stepType, c.context, c.visibility],
+        );
+    const partnerReads = [
+      ['Please hurry.', null, { kind: 'status', status: 'SUBMISSION_COMMENT' }, 'shared'],
+      ['Passport expired.', 'contacts', { kind: 'step', status: 'REJECTED' }, 'shared'],
+      ['See contacts.', null, { kind: 'status', status: 'CHANGES_REQUESTED' }, 'shared'],
+    ];
+    expect(await comments(w.company.viewer)).toEqual(partnerReads);
+    expect(await comments(w.employee)).toEqual([
+      partnerReads[0],
+      ['Checking the register.', 'coc', { kind: 'comment', status: null }, 'internal'],
+      ...partnerReads.slice(1),
     ]);
   });
 

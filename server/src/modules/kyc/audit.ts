@@ -27,7 +27,10 @@ export type AuditAction =
   | 'step_created'
   | 'step_status_changed'
   | 'step_data_saved'
+  | 'step_request_answered'
+  | 'step_request_withdrawn'
   | 'comment_added'
+  | 'risk_acknowledged'
   | 'pdf_exported';
 
 export interface AuditEntry {

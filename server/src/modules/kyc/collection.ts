@@ -1,19 +1,22 @@
 import {
   isDataStepType,
-  PARTNER_EDITABLE_STATUSES,
-  PARTNER_EDITABLE_STEP_STATUSES,
+  partnerEditableStepStatuses,
+  statusAfterPartnerChange,
   stepEditable,
   type DataStepType,
 } from '../../../../common/kyc-steps.js';
-import type { KycStatus, KycStepType } from '../../../../common/kyc.js';
+import { requestOpen, type KycStatus, type KycStepType } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import type { KycAudience } from '../../policy.js';
 import { actingUser, authorizeKyc, kycNotFound } from './access.js';
 import { acting, recordAudit } from './audit.js';
 import { fieldChanges } from './changes.js';
 import { toStep } from './present.js';
+import type { KycReactions } from './reactions.js';
 import { readinessOf } from './readiness.js';
+import { answered } from './requests.js';
 import { createRecordRepository, type StepView } from './records.js';
 import { createSubmissionRepository, type KycRef, type SubmissionView } from './repository.js';
 import type { KycStep, Readiness, StepDataInput } from './schemas.js';
@@ -32,12 +35,17 @@ function requireDataStep(stepType: KycStepType): DataStepType {
 }
 
 /** 409 unless the partner may change the step now (decision 013), with the step as it is. */
-function requireEditable(view: SubmissionView, found: StepView, fileStatus: KycStatus): void {
+function requireEditable(
+  view: SubmissionView,
+  found: StepView,
+  fileStatus: KycStatus,
+  audience: KycAudience,
+): void {
   const stepStatus = found.step.status;
   if (stepEditable(fileStatus, stepStatus)) return;
   throw new ConflictError(
     `This step cannot be changed now: the file is ${fileStatus} and the step ${stepStatus}.`,
-    { current: toStep(found, { ...view.submission, status: fileStatus }) },
+    { current: toStep(found, { ...view.submission, status: fileStatus }, audience) },
   );
 }
 
@@ -63,14 +71,14 @@ async function lockedStatus(tx: Db, kycId: number): Promise<KycStatus> {
  * The partner filling in the file (issue 7, decision 013): saving a step's data, keeping a
  * draft of a form on the server, and whether the file may be submitted.
  */
-export function createCollectionService(db: Db) {
+export function createCollectionService(db: Db, reactions: Pick<KycReactions, 'stepChanged'>) {
   /** Who may change the file, with their user record and the data step the path names. */
   async function prepare(actor: AuthUser, ref: KycRef, stepType: KycStepType, userId: number) {
-    const { view } = await authorizeKyc(db, actor, ref, 'change');
+    const { view, audience } = await authorizeKyc(db, actor, ref, 'change');
     const user = await actingUser(db, actor, userId);
     const dataStep = requireDataStep(stepType);
     const found = await findStepOrThrow(db, view, dataStep);
-    return { view, user, dataStep, found };
+    return { view, audience, user, dataStep, found };
   }
 
   /** Sets (64 KiB at most) or clears the draft, in one transaction with the checks for it. */
@@ -81,16 +89,17 @@ export function createCollectionService(db: Db) {
     userId: number,
     draft: Record<string, unknown> | null,
   ): Promise<KycStep> {
-    const { view, user, found } = await prepare(actor, ref, stepType, userId);
+    const { view, audience, user, found } = await prepare(actor, ref, stepType, userId);
     if (draft && Buffer.byteLength(JSON.stringify(draft), 'utf8') > MAX_DRAFT_BYTES) {
       const message = 'is larger than 64 KiB';
       throw new ValidationError(`draft: ${message}`, [{ field: 'draft', message }]);
     }
-    requireEditable(view, found, view.submission.status);
+    requireEditable(view, found, view.submission.status, audience);
     const row = await db.transaction(async (tx) => {
       const status = await lockedStatus(tx, view.submission.id);
-      const updated = PARTNER_EDITABLE_STATUSES.includes(status)
-        ? await createRecordRepository(tx).setDraft(found.step.id, PARTNER_EDITABLE_STEP_STATUSES, {
+      const open = partnerEditableStepStatuses(status);
+      const updated = open.length
+        ? await createRecordRepository(tx).setDraft(found.step.id, open, {
             draft,
             draftSavedAt: draft ? new Date() : null,
             draftSavedBy: draft ? user.id : null,
@@ -99,16 +108,17 @@ export function createCollectionService(db: Db) {
       if (updated) return updated;
       // The file or the step moved on since it was read: say where they are now.
       const current = await findStepOrThrow(tx, view, found.step.stepType);
-      requireEditable(view, current, status);
-      throw await stepConflict(tx, view, found.step.stepType);
+      requireEditable(view, current, status, audience);
+      throw await stepConflict(tx, view, found.step.stepType, audience);
     });
-    return toStep({ step: row, updater: found.updater }, view.submission);
+    return toStep({ step: row, updater: found.updater }, view.submission, audience);
   }
 
   return {
     /**
      * Saves a step's form: validated and normalised by the step's rules, the draft cleared, the
-     * step IN_PROGRESS, the version bumped, and one audit event naming the changed fields.
+     * step IN_PROGRESS (a rejected one stays REJECTED), a reviewer's open request on it answered,
+     * the version bumped, and an audit event naming the changed fields.
      */
     async saveData(
       actor: AuthUser,
@@ -117,11 +127,11 @@ export function createCollectionService(db: Db) {
       userId: number,
       input: StepDataInput,
     ): Promise<KycStep> {
-      const { view, user, dataStep, found } = await prepare(actor, ref, stepType, userId);
+      const { view, audience, user, dataStep, found } = await prepare(actor, ref, stepType, userId);
       const { step } = found;
       const version = input.version ?? step.version;
-      if (version !== step.version) throw await stepConflict(db, view, step.stepType);
-      requireEditable(view, found, view.submission.status);
+      if (version !== step.version) throw await stepConflict(db, view, step.stepType, audience);
+      requireEditable(view, found, view.submission.status, audience);
       const named = namedIdDocuments(dataStep, input.data).map(({ id }) => id);
       const idDocuments = await createStepDocumentRepository(db).activeIdDocuments(
         view.submission.tradePartnerId,
@@ -131,17 +141,19 @@ export function createCollectionService(db: Db) {
       if (!checked.ok) throw invalidData(checked.issues);
       const data: Record<string, unknown> = checked.data;
       const by = acting(user);
+      const answersRequest = requestOpen(step.request);
       const row = await db.transaction(async (tx) => {
-        requireEditable(view, found, await lockedStatus(tx, view.submission.id));
+        requireEditable(view, found, await lockedStatus(tx, view.submission.id), audience);
         const updated = await createRecordRepository(tx).updateStep(step.id, version, {
           data,
           draft: null,
           draftSavedAt: null,
           draftSavedBy: null,
-          status: 'IN_PROGRESS',
+          status: statusAfterPartnerChange(step.status),
+          request: answered(step.request, by, new Date()),
           updatedBy: user.id,
         });
-        if (!updated) throw await stepConflict(tx, view, step.stepType);
+        if (!updated) throw await stepConflict(tx, view, step.stepType, audience);
         await recordAudit(tx, {
           kycId: step.kycId,
           entity: 'step',
@@ -158,9 +170,21 @@ export function createCollectionService(db: Db) {
           },
           by,
         });
+        if (answersRequest) {
+          await recordAudit(tx, {
+            kycId: step.kycId,
+            entity: 'step',
+            entityId: step.id,
+            stepType: step.stepType,
+            action: 'step_request_answered',
+            details: { how: 'data', request: step.request?.kind },
+            by,
+          });
+        }
         return updated;
       });
-      return toStep({ step: row, updater: user }, view.submission);
+      await reactions.stepChanged(view.submission.id);
+      return toStep({ step: row, updater: user }, view.submission, audience);
     },
 
     /** Keeps the form's unsaved state; no validation, no version, no audit (decision 013). */

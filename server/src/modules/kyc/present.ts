@@ -1,7 +1,9 @@
-import { STEP_DOCUMENT_TYPES, type KycStatus } from '../../../../common/kyc.js';
+import { requestOpen, STEP_DOCUMENT_TYPES, type KycStatus } from '../../../../common/kyc.js';
 import { isDataStepType, stepEditable } from '../../../../common/kyc-steps.js';
 import { toIso, toIsoOrNull } from '../../api-schemas.js';
 import type { Db } from '../../db/client.js';
+import type { StoredStepRequest } from '../../db/schema/kyc.js';
+import type { KycAudience } from '../../policy.js';
 import { personName } from './audit.js';
 import { fieldChanges } from './changes.js';
 import {
@@ -19,6 +21,7 @@ import type {
   KycSubmission,
   Person,
   StatusRecord,
+  StepRequest,
 } from './schemas.js';
 
 const person = (fields: PersonFields | null): Person | null =>
@@ -30,7 +33,15 @@ const recorded = (userId: number | null, userName: string | null): Person | null
     ? null
     : { id: userId ?? 0, name: userName ?? `User ${userId}` };
 
-export function toSubmission(view: SubmissionView, steps: StepView[]): KycSubmission {
+/**
+ * A submission as `audience` may read it. The risk level is the reviewers' own assessment (like
+ * the insights it comes from): a partner is not told it.
+ */
+export function toSubmission(
+  view: SubmissionView,
+  steps: StepView[],
+  audience: KycAudience,
+): KycSubmission {
   const row = view.submission;
   return {
     id: row.id,
@@ -50,7 +61,7 @@ export function toSubmission(view: SubmissionView, steps: StepView[]): KycSubmis
     reviewer: person(view.reviewer),
     approvalRequestedBy: person(view.approvalRequester),
     steps: steps.map(({ step }) => ({ stepType: step.stepType, status: step.status })),
-    riskLevel: row.riskLevel,
+    riskLevel: audience === 'staff' ? row.riskLevel : null,
     version: row.version,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
@@ -64,6 +75,7 @@ export function toSubmission(view: SubmissionView, steps: StepView[]): KycSubmis
 export async function presentSubmissions(
   db: Db,
   views: SubmissionView[],
+  audience: KycAudience,
 ): Promise<KycSubmission[]> {
   const steps = await createRecordRepository(db).stepsOf(views.map((v) => v.submission.id));
   const byKyc = new Map<number, StepView[]>();
@@ -72,11 +84,15 @@ export async function presentSubmissions(
     if (list) list.push(step);
     else byKyc.set(step.step.kycId, [step]);
   }
-  return views.map((view) => toSubmission(view, byKyc.get(view.submission.id) ?? []));
+  return views.map((view) => toSubmission(view, byKyc.get(view.submission.id) ?? [], audience));
 }
 
-export async function presentSubmission(db: Db, view: SubmissionView): Promise<KycSubmission> {
-  const [submission] = await presentSubmissions(db, [view]);
+export async function presentSubmission(
+  db: Db,
+  view: SubmissionView,
+  audience: KycAudience,
+): Promise<KycSubmission> {
+  const [submission] = await presentSubmissions(db, [view], audience);
   return submission!;
 }
 
@@ -86,8 +102,29 @@ export interface StepOwner {
   status: KycStatus;
 }
 
-export function toStep(view: StepView, submission: StepOwner): KycStep {
+/** A text only staff may read is none at all for anyone else. */
+const visibleTo = (audience: KycAudience, visibility: string, text: string | null) =>
+  audience === 'staff' || visibility === 'shared' ? text : null;
+
+/** A reviewer's request on a step: always shared, it is what the partner must act on. */
+function toRequest(stored: StoredStepRequest | null): StepRequest | null {
+  if (!stored) return null;
+  return {
+    kind: stored.kind,
+    comment: stored.comment,
+    by: recorded(stored.byId, stored.byName),
+    at: toIso(new Date(stored.at)),
+    open: requestOpen(stored),
+    answeredAt: stored.answeredAt ? toIso(new Date(stored.answeredAt)) : null,
+    answeredBy: stored.answeredAt ? recorded(stored.answeredById, stored.answeredByName) : null,
+    documents: stored.documents,
+  };
+}
+
+/** A step as `audience` may read it: a partner is never sent an internal comment. */
+export function toStep(view: StepView, submission: StepOwner, audience: KycAudience): KycStep {
   const row = view.step;
+  const comment = visibleTo(audience, row.commentVisibility, row.comment);
   return {
     id: row.id,
     uuid: row.uuid,
@@ -98,7 +135,9 @@ export function toStep(view: StepView, submission: StepOwner): KycStep {
     data: row.data,
     draft: row.draft,
     draftSavedAt: toIsoOrNull(row.draftSavedAt),
-    comment: row.comment,
+    comment,
+    commentVisibility: comment === null ? null : row.commentVisibility,
+    request: toRequest(row.request),
     version: row.version,
     updatedAt: toIso(row.updatedAt),
     updatedBy: person(view.updater),
@@ -110,25 +149,36 @@ export function toStep(view: StepView, submission: StepOwner): KycStep {
   };
 }
 
-export function toStatusRecord(row: StatusRecordRow): StatusRecord {
+/** A status record as `audience` may read it: the move, without an internal comment's text. */
+export function toStatusRecord(row: StatusRecordRow, audience: KycAudience): StatusRecord {
   return {
     id: row.id,
     kycId: row.kycId,
     status: row.status as StatusRecord['status'],
     fromStatus: row.fromStatus as KycStatus | null,
-    comment: row.comment,
+    comment: visibleTo(audience, row.visibility, row.comment),
+    visibility: row.visibility,
     isCompliant: row.isCompliant,
     user: recorded(row.userId, row.userName),
     createdAt: toIso(row.createdAt),
   };
 }
 
-export function toComment(row: CommentRow): KycComment {
+/**
+ * A comment for someone who may read it. The repository leaves internal comments out of a
+ * partner's lists; this refuses to present one should a caller forget.
+ */
+export function toComment(row: CommentRow, audience: KycAudience): KycComment {
+  if (visibleTo(audience, row.visibility, row.comment) === null) {
+    throw new Error(`Internal comment ${row.id} must not be presented to the partner.`);
+  }
   return {
     id: row.id,
     kycId: row.kycId,
     stepType: row.stepType,
     comment: row.comment,
+    visibility: row.visibility,
+
     user: recorded(row.userId, row.userName),
     createdAt: toIso(row.createdAt),
     context: { kind: row.contextKind, status: row.contextStatus },

@@ -1,7 +1,9 @@
 import {
   REQUIRED_STEP_DOCUMENTS,
+  requestOpen,
   type KycStepStatus,
   type KycStepType,
+  type StepRequestState,
 } from '../../../../common/kyc.js';
 import { DATA_STEP_TYPES, isDataStepType } from '../../../../common/kyc-steps.js';
 import type { Db } from '../../db/client.js';
@@ -14,7 +16,12 @@ import { createStepDocumentRepository } from './step-documents.js';
 
 /** What a file's completeness depends on, loaded once. */
 export interface ReadinessFacts {
-  steps: readonly { stepType: KycStepType; status: KycStepStatus; data: unknown }[];
+  steps: readonly {
+    stepType: KycStepType;
+    status: KycStepStatus;
+    data: unknown;
+    request: StepRequestState | null;
+  }[];
   /** The types of the customer's ACTIVE documents. */
   documentTypes: ReadonlySet<DocumentType>;
   /** The customer's ACTIVE ID documents among those the contacts step names. */
@@ -22,23 +29,28 @@ export interface ReadinessFacts {
 }
 
 /**
- * What stops a file from being submitted (decision 013), step by step: a step the reviewer sent
- * back and the partner has not saved since, each field of the saved data (not the draft) that
- * fails the step's rules, and each required document type without an ACTIVE document.
+ * What stops a file from being submitted (decision 013), step by step: a reviewer's request on
+ * the step (changes requested, or rejected) the partner has not answered by changing the step
+ * (issue 14), each field of the saved data (not the draft) that fails the step's rules, and each
+ * required document type without an ACTIVE document.
  */
 export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
   return DATA_STEP_TYPES.flatMap((stepType): MissingItem[] => {
     const step = facts.steps.find((candidate) => candidate.stepType === stepType);
+    const rejected = step?.request?.kind === 'REJECTED';
     const sentBack: MissingItem[] =
-      step?.status === 'CHANGES_REQUESTED'
+      step && requestOpen(step.request)
         ? [
             {
               stepType,
-              kind: 'changesRequested',
-              message: `${stepType}: the reviewer asked for changes`,
+              kind: rejected ? 'rejected' : 'changesRequested',
+              message: rejected
+                ? `${stepType}: the reviewer rejected the step; change it before resubmitting`
+                : `${stepType}: the reviewer asked for changes`,
             },
           ]
         : [];
+
     const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now);
     const fields = (checked.ok ? [] : checked.issues).map((issue): MissingItem => ({
       stepType,

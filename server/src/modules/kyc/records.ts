@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
+import type { KycAudience } from '../../policy.js';
 import { kycAuditEvents, kycComments, kycStatusRecords, kycSteps } from '../../db/schema/kyc.js';
 import { users } from '../../db/schema/users.js';
 import type { PersonFields } from './repository.js';
@@ -49,6 +50,11 @@ export function createRecordRepository(db: Db) {
       return selectSteps()
         .where(inArray(kycSteps.kycId, kycIds))
         .orderBy(asc(kycSteps.kycId), stepOrder);
+    },
+
+    /** The steps of a submission, locked against other changes for the rest of the transaction. */
+    async stepsForUpdate(kycId: number): Promise<StepRow[]> {
+      return db.select().from(kycSteps).where(eq(kycSteps.kycId, kycId)).for('update');
     },
 
     async findStep(kycId: number, stepType: KycStepType): Promise<StepView | undefined> {
@@ -137,11 +143,18 @@ export function createRecordRepository(db: Db) {
       return row!;
     },
 
-    async comments(kycId: number): Promise<CommentRow[]> {
+    /** The comments `audience` may read: a partner only the shared ones. */
+    async comments(kycId: number, audience: KycAudience): Promise<CommentRow[]> {
       return db
         .select()
         .from(kycComments)
-        .where(eq(kycComments.kycId, kycId))
+        .where(
+          and(
+            eq(kycComments.kycId, kycId),
+            audience === 'staff' ? undefined : eq(kycComments.visibility, 'shared'),
+          ),
+        )
+
         .orderBy(asc(kycComments.createdAt), asc(kycComments.id));
     },
 

@@ -1,8 +1,13 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { KycStatus } from '../../../../common/kyc.js';
+import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
-import { kycStatusRecords, kycSubmissions, obligedEntities } from '../../db/schema/kyc.js';
+import {
+  kycStatusRecords,
+  kycSteps,
+  kycSubmissions,
+  obligedEntities,
+} from '../../db/schema/kyc.js';
 import { tradePartnerMembers, tradePartners, type AccessLevel } from '../../db/schema/partners.js';
 import { users } from '../../db/schema/users.js';
 import type { FilterQuery, KycSort } from './schemas.js';
@@ -196,13 +201,7 @@ export function createSubmissionRepository(db: Db) {
         .where(
           and(
             eq(kycSubmissions.tradePartnerId, tradePartnerId),
-            inArray(kycSubmissions.status, [
-              'DRAFT',
-              'SUBMITTED',
-              'IN_REVIEW',
-              'CHANGES_REQUESTED',
-              'WAITING_FOR_APPROVAL',
-            ]),
+            inArray(kycSubmissions.status, [...OPEN_KYC_STATUSES]),
           ),
         )
         .limit(1);
@@ -232,6 +231,29 @@ export function createSubmissionRepository(db: Db) {
     },
 
     /** The status, read with the row share-locked so the file cannot move meanwhile. */
+    /**
+     * The open files whose steps declare one of these numbers (normalised as the company search
+     * stores them): the CoC number of the coc step, the VAT number of the bank-and-vat step.
+     */
+    async openDeclaring(numbers: { cocNumber?: string; vatNumber?: string }): Promise<number[]> {
+      const declared = (field: 'cocNumber' | 'vatNumber', stepType: string, value: string) =>
+        and(
+          eq(kycSteps.stepType, stepType as KycStepType),
+          sql`upper(regexp_replace(${kycSteps.data} ->> ${field}, '[\\s.-]+', '', 'g')) = ${value}`,
+        );
+      const conditions = [
+        numbers.cocNumber ? declared('cocNumber', 'coc', numbers.cocNumber) : undefined,
+        numbers.vatNumber ? declared('vatNumber', 'bank-and-vat', numbers.vatNumber) : undefined,
+      ].filter((condition) => condition !== undefined);
+      if (conditions.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ id: kycSubmissions.id })
+        .from(kycSteps)
+        .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycSteps.kycId))
+        .where(and(inArray(kycSubmissions.status, [...OPEN_KYC_STATUSES]), or(...conditions)));
+      return rows.map((row) => row.id);
+    },
+
     async statusForShare(id: number): Promise<KycStatus | undefined> {
       const [row] = await db
         .select({ status: kycSubmissions.status })

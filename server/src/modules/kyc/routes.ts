@@ -7,6 +7,8 @@ import customerRoutes from './customer-routes.js';
 import exportRoutes from './export/routes.js';
 import insightsRoutes from './insights/routes.js';
 import { insightsSchema } from './insights/schemas.js';
+import type { KycReactions } from './reactions.js';
+
 import recordRoutes from './record-routes.js';
 import { ensureObligedEntity } from './repository.js';
 import {
@@ -37,12 +39,15 @@ const submissionWithInsightsSchema = kycSubmissionSchema
  * and drafts in collection-routes.ts; per company in customer-routes.ts; the computed insights
  * in insights/.
  */
-const kycRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions }> = async (
+  app,
+  opts,
+) => {
   const obligedEntity = await ensureObligedEntity(app.db, opts.config.kyc.obligedEntityName);
   const kyc = createKycService(app.db, obligedEntity.id);
   const status = createStatusService(app.db);
   const steps = createStepService(app.db);
-  const collection = createCollectionService(app.db);
+  const collection = createCollectionService(app.db, opts.reactions);
 
   // The app posts some of these calls (creating a step) with an empty JSON body: that is no
   // body, not a malformed one. Everything else goes to Fastify's own (poisoning-safe) parser.

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  COMMENT_VISIBILITIES,
+  COMPLETE_REQUESTS,
   KYC_STATUSES,
   KYC_STEP_STATUSES,
   KYC_STEP_TYPES,
-  COMPLETE_REQUESTS,
+  RISK_LEVELS,
   SUBMISSION_COMMENT,
 } from '../../../../common/kyc.js';
 import { DATA_STEP_TYPES } from '../../../../common/kyc-steps.js';
@@ -25,7 +27,10 @@ const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')
 export const kycStatusSchema = z.enum(KYC_STATUSES, oneOf(KYC_STATUSES));
 export const stepTypeSchema = z.enum(KYC_STEP_TYPES, oneOf(KYC_STEP_TYPES));
 export const stepStatusSchema = z.enum(KYC_STEP_STATUSES, oneOf(KYC_STEP_STATUSES));
-const riskLevelSchema = z.enum(['LOW', 'MEDIUM', 'HIGH']);
+const riskLevelSchema = z.enum(RISK_LEVELS);
+export const visibilitySchema = z
+  .enum(COMMENT_VISIBILITIES, oneOf(COMMENT_VISIBILITIES))
+  .describe('internal: staff only; shared: the partner reads it too');
 
 export const personSchema = z
   .object({ id: z.number().int(), name: z.string() })
@@ -56,7 +61,13 @@ export const kycSubmissionSchema = z
     steps: z
       .array(z.object({ stepType: stepTypeSchema, status: stepStatusSchema }))
       .describe('the six, in order'),
-    riskLevel: riskLevelSchema.nullable().describe('from insights, null until computed'),
+    riskLevel: riskLevelSchema
+      .nullable()
+      .describe(
+        'from the stored insights (computed on submission and whenever what they read changes); ' +
+          'null until then',
+      ),
+
     version: z.number().int(),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
@@ -88,6 +99,29 @@ export const fieldChangeSchema = z
   })
   .meta({ id: 'KycFieldChange' });
 
+export const stepRequestSchema = z
+  .object({
+    kind: z.enum(['CHANGES_REQUESTED', 'REJECTED']),
+    comment: z.string().describe('what the reviewer asked: always shared with the partner'),
+    by: personSchema.nullable(),
+    at: dateTimeSchema,
+    open: z.boolean().describe('the partner has not answered it yet'),
+    answeredAt: dateTimeSchema.nullable().describe('when the partner changed the step since'),
+    answeredBy: personSchema.nullable(),
+    documents: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          fileName: z.string(),
+          change: z.enum(['added', 'archived', 'retyped']),
+        }),
+      )
+      .describe("the step's documents the partner changed since the request"),
+  })
+  .meta({ id: 'KycStepRequest' });
+
+export type StepRequest = z.infer<typeof stepRequestSchema>;
+
 export const kycStepSchema = z
   .object({
     id: z.number().int(),
@@ -102,7 +136,17 @@ export const kycStepSchema = z
       .nullable()
       .describe("the partner's unsaved form state (decision 013); null when none"),
     draftSavedAt: dateTimeSchema.nullable(),
-    comment: z.string().nullable().describe('the latest reviewer comment on the step'),
+    comment: z
+      .string()
+      .nullable()
+      .describe('the latest reviewer comment on the step; null for a partner when it is internal'),
+    commentVisibility: visibilitySchema.nullable().describe('null when there is no comment'),
+    request: stepRequestSchema
+      .nullable()
+      .describe(
+        'what a reviewer asked of the partner (changes requested, or rejected), until the step ' +
+          'is decided again or the request withdrawn; an open one blocks approving the step',
+      ),
     version: z.number().int(),
     updatedAt: dateTimeSchema,
     updatedBy: personSchema.nullable(),
@@ -116,7 +160,8 @@ export const kycStepSchema = z
       .boolean()
       .describe(
         'whether the form may be saved now: the file is DRAFT or CHANGES_REQUESTED and the step ' +
-          'PENDING, IN_PROGRESS or CHANGES_REQUESTED (who may is a separate question)',
+          'PENDING, IN_PROGRESS or CHANGES_REQUESTED, or REJECTED while the file is ' +
+          'CHANGES_REQUESTED (who may is a separate question)',
       ),
     documentTypes: z.array(z.enum(DOCUMENT_TYPES)).describe('the document types of this step'),
   })
@@ -130,7 +175,8 @@ export const statusRecordSchema = z
     kycId: z.number().int(),
     status: z.union([kycStatusSchema, z.literal(SUBMISSION_COMMENT)]),
     fromStatus: kycStatusSchema.nullable(),
-    comment: z.string().nullable(),
+    comment: z.string().nullable().describe('null for a partner when the comment is internal'),
+    visibility: visibilitySchema,
     isCompliant: z.boolean().nullable(),
     user: personSchema.nullable(),
     createdAt: dateTimeSchema,
@@ -145,11 +191,15 @@ export const commentSchema = z
     kycId: z.number().int(),
     stepType: stepTypeSchema.nullable(),
     comment: z.string(),
+    visibility: visibilitySchema.describe('a partner is never sent an internal comment'),
     user: personSchema.nullable(),
     createdAt: dateTimeSchema,
     context: z
       .object({ kind: z.enum(['status', 'step', 'comment']), status: z.string().nullable() })
-      .describe('what the comment came with: a status change, a step status change, or none'),
+      .describe(
+        'what the comment came with: a status change, a step status change (status ' +
+          'REQUEST_WITHDRAWN for a withdrawn request), or none',
+      ),
   })
   .meta({ id: 'KycComment' });
 
@@ -166,8 +216,10 @@ export const auditEventSchema = z
       .string()
       .describe(
         'created, status_changed, reviewer_assigned, step_created, step_status_changed, ' +
-          'step_data_saved, comment_added, pdf_exported (details: sha256, size, pageCount, ' +
-          'filename, jobId and the options)',
+          'step_data_saved, step_request_answered (details: how, by data or a document), ' +
+          'step_request_withdrawn, comment_added, risk_acknowledged (details: riskLevel, ' +
+          'findings, fingerprint), pdf_exported (details: sha256, size, pageCount, filename, ' +
+          'jobId and the options)',
       ),
     from: z.string().nullable(),
     to: z.string().nullable(),
@@ -222,6 +274,33 @@ export const createSchema = z
 
 export type KycCreate = z.infer<typeof createSchema>;
 
+const visibilityField = visibilitySchema
+  .optional()
+  .describe(
+    'staff only: who may read the comment. Default: shared for a request to the partner (which ' +
+      'is always shared), internal otherwise. What a partner writes is always shared.',
+  );
+
+export const riskAcknowledgementSchema = z
+  .object({
+    reason: z
+      .string('is required')
+      .trim()
+      .min(1, 'is required')
+      .max(4000, 'must be at most 4000 characters'),
+    fingerprint: z
+      .string('is required')
+      .regex(/^[0-9a-f]{64}$/, 'must be the fingerprint of the insights you reviewed')
+      .describe("the insights' `fingerprint`, as shown to the approver"),
+  })
+  .meta({ id: 'KycRiskAcknowledgement' })
+  .describe(
+    'approving a file whose risk is HIGH or whose findings are open (MEDIUM or HIGH) needs this: ' +
+      'why it is approved anyway, for the findings with this fingerprint',
+  );
+
+export type RiskAcknowledgement = z.infer<typeof riskAcknowledgementSchema>;
+
 export const statusChangeSchema = z
   .object({
     status: z.enum(
@@ -230,7 +309,9 @@ export const statusChangeSchema = z
     ),
     userId: userIdField,
     comment: commentText.optional(),
+    visibility: visibilityField,
     isCompliant: z.boolean('must be true or false').nullable().optional(),
+    riskAcknowledgement: riskAcknowledgementSchema.nullable().optional(),
     version: versionField,
   })
   .meta({ id: 'KycStatusChange' });
@@ -245,6 +326,9 @@ export const commentInputSchema = z
       .min(1, 'is required')
       .max(4000, 'must be at most 4000 characters'),
     stepType: stepTypeSchema.nullable().optional(),
+    visibility: visibilitySchema
+      .optional()
+      .describe('staff only; default internal. What a partner writes is always shared.'),
   })
   .meta({ id: 'NewKycComment' });
 
@@ -268,11 +352,27 @@ export const stepStatusChangeSchema = z
   .object({
     status: z.enum(STEP_STATUS_REQUESTS, oneOf(STEP_STATUS_REQUESTS)),
     comment: commentText.optional(),
+    visibility: visibilityField,
     version: versionField,
   })
   .meta({ id: 'KycStepStatusChange' });
 
 export type StepStatusChange = z.infer<typeof stepStatusChangeSchema>;
+
+export const requestWithdrawalSchema = z
+  .object({
+    comment: z
+      .string('is required')
+      .trim()
+      .min(1, 'is required')
+      .max(4000, 'must be at most 4000 characters')
+      .describe('why the partner need not answer the request after all'),
+    visibility: visibilitySchema.optional().describe('default shared: the partner was asked'),
+    version: versionField,
+  })
+  .meta({ id: 'KycStepRequestWithdrawal' });
+
+export type RequestWithdrawal = z.infer<typeof requestWithdrawalSchema>;
 
 export const insightsStepStatusSchema = stepStatusChangeSchema
   .extend({ userId: userIdField })
@@ -300,7 +400,12 @@ export const stepDraftInputSchema = z
 export const missingItemSchema = z
   .object({
     stepType: z.enum(DATA_STEP_TYPES),
-    kind: z.enum(['field', 'document', 'changesRequested']),
+    kind: z
+      .enum(['field', 'document', 'changesRequested', 'rejected'])
+      .describe(
+        "changesRequested, rejected: a reviewer's request on the step the partner has not answered",
+      ),
+
     field: z.string().optional().describe('kind field: a dotted path into the step data'),
     documentType: z.enum(DOCUMENT_TYPES).optional().describe('kind document: the type needed'),
     code: z.string().optional().describe('kind field: why (StepIssueCode, common/kyc-steps.ts)'),

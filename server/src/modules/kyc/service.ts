@@ -15,7 +15,7 @@ import {
   kycViewerOf,
   requireKycAccess,
 } from './access.js';
-import { computeInsights } from './insights/compute.js';
+import { refreshInsights } from './insights/compute.js';
 import { presentSubmission, presentSubmissions } from './present.js';
 import { createRecordRepository } from './records.js';
 import {
@@ -56,7 +56,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
     requireKycAccess(actor);
     const { rows, total } = await submissions.page(conditions, kycViewerOf(actor), paging);
     return {
-      content: await presentSubmissions(db, rows),
+      content: await presentSubmissions(db, rows, policy.kycAudience(actor)),
       page: paging.page,
       size: paging.size,
       totalElements: total,
@@ -64,10 +64,10 @@ export function createKycService(db: Db, obligedEntityId: number) {
     };
   }
 
-  async function byId(id: number): Promise<KycSubmission> {
+  async function byId(actor: AuthUser, id: number): Promise<KycSubmission> {
     const view = await submissions.find({ id });
     if (!view) throw new NotFoundError(kycNotFound({ id }));
-    return presentSubmission(db, view);
+    return presentSubmission(db, view, policy.kycAudience(actor));
   }
 
   return {
@@ -135,7 +135,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
           });
           return row.id;
         });
-        return byId(id);
+        return byId(actor, id);
       } catch (error) {
         if (uniqueViolation(error) !== OPEN_SUBMISSION_INDEX) throw error;
         const winner = await submissions.findOpen(partner.id);
@@ -145,22 +145,24 @@ export function createKycService(db: Db, obligedEntityId: number) {
     },
 
     async get(actor: AuthUser, ref: KycRef): Promise<KycSubmission> {
-      const { view } = await authorizeKyc(db, actor, ref, 'read');
-      return presentSubmission(db, view);
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
+      return presentSubmission(db, view, audience);
     },
 
     /**
-     * The submission with its insights, computed now (staff; the insights are the reviewers'
-     * own view of the file); computeInsights keeps the risk level on the submission.
+     * The submission with its insights, computed now and stored (staff; the insights are the
+     * reviewers' own view of the file).
      */
     async getWithInsights(
       actor: AuthUser,
       ref: KycRef,
     ): Promise<KycSubmission & { insights?: Insights }> {
-      const { view } = await authorizeKyc(db, actor, ref, 'read');
-      const submission = await presentSubmission(db, view);
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
+      const submission = await presentSubmission(db, view, audience);
       if (!policy.seesAllKyc(actor)) return submission;
-      const insights = await computeInsights(db, view.submission.id);
+      const insights = await refreshInsights(db, view.submission.id);
+      if (!insights) throw new NotFoundError(kycNotFound(ref));
+
       return { ...submission, riskLevel: insights.riskLevel, insights };
     },
 
@@ -174,7 +176,8 @@ export function createKycService(db: Db, obligedEntityId: number) {
     /** A company's submissions, the newest first. */
     async ofPartner(actor: AuthUser, ref: PartnerRef): Promise<KycSubmission[]> {
       const { partner } = await authorizeKycPartner(db, actor, ref);
-      return presentSubmissions(db, await submissions.listOfPartner(partner.id));
+      const rows = await submissions.listOfPartner(partner.id);
+      return presentSubmissions(db, rows, policy.kycAudience(actor));
     },
 
     /** The companies with a KYC file, each with its latest (staff). */
@@ -200,7 +203,11 @@ export function createKycService(db: Db, obligedEntityId: number) {
         customerId: partner.id,
         customerUuid: partner.uuid,
         name: partner.name,
-        submissions: await presentSubmissions(db, await submissions.listOfPartner(partner.id)),
+        submissions: await presentSubmissions(
+          db,
+          await submissions.listOfPartner(partner.id),
+          policy.kycAudience(actor),
+        ),
       };
     },
 
@@ -212,7 +219,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
       if (!latest) {
         throw new NotFoundError(`No KYC submission found for customer ${customerUuid}.`);
       }
-      const submission = await presentSubmission(db, latest);
+      const submission = await presentSubmission(db, latest, policy.kycAudience(actor));
       const lastReviewedAt = await submissions.lastReviewedAt(latest.submission.id);
       return {
         customerUuid: partner.uuid,

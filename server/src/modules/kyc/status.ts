@@ -1,12 +1,14 @@
-import { SUBMISSION_COMMENT } from '../../../../common/kyc.js';
+import { SUBMISSION_COMMENT, type CommentVisibility } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
+import { policy, type KycAudience } from '../../policy.js';
 import { uniqueViolation } from '../partners/db-errors.js';
 import { ensureUserRow } from '../users/repository.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from './access.js';
 import { acting, personName, recordAudit, type Acting } from './audit.js';
+import { computeInsights } from './insights/compute.js';
+import type { Insights } from './insights/schemas.js';
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord } from './present.js';
 import { requireReady } from './readiness.js';
 import { createRecordRepository } from './records.js';
@@ -19,13 +21,36 @@ import type {
   StatusRecord,
 } from './schemas.js';
 import { OPEN_SUBMISSION_INDEX, openSubmissionConflict } from './service.js';
-import { checkMove, checkSteps, commentRequired, moveEffects } from './workflow.js';
+import {
+  checkMove,
+  checkRiskAcknowledgement,
+  checkSteps,
+  commentRequired,
+  commentVisibility,
+  moveEffects,
+} from './workflow.js';
+
+/** What an approver acknowledged, for the audit trail and the PDF: the findings themselves. */
+function acknowledgedRisk(insights: Insights, fingerprint: string) {
+  return {
+    riskLevel: insights.riskLevel,
+    fingerprint,
+    computedAt: insights.computedAt,
+    findings: insights.findings
+      .filter((finding) => finding.severity === 'HIGH' || finding.severity === 'MEDIUM')
+      .map(({ code, severity, stepType, message }) => ({ code, severity, stepType, message })),
+  };
+}
 
 /** 409 for a change based on an old version, with the submission as it is now. */
-async function submissionConflict(db: Db, id: number): Promise<ConflictError> {
+async function submissionConflict(
+  db: Db,
+  id: number,
+  audience: KycAudience,
+): Promise<ConflictError> {
   const view = await createSubmissionRepository(db).find({ id });
   return new ConflictError('The submission was changed by someone else; reload and try again.', {
-    current: view ? await presentSubmission(db, view) : null,
+    current: view ? await presentSubmission(db, view, audience) : null,
   });
 }
 
@@ -39,21 +64,29 @@ export function createStatusService(db: Db) {
     access: KycAccess,
     by: Acting,
     comment: string | undefined,
+    requested: CommentVisibility | undefined,
   ): Promise<StatusRecord> {
     const row = access.view.submission;
     policy.authorizeKyc(actor, access.membership, 'change', kycNotFound({ id: row.id }));
     if (!comment) throw commentRequired('A comment is required for a submission comment.');
+    const visibility = commentVisibility(
+      policy.mayWriteInternal(actor),
+      { kind: 'status', to: SUBMISSION_COMMENT },
+      requested,
+    );
     return db.transaction(async (tx) => {
       const txRecords = createRecordRepository(tx);
       const record = await txRecords.insertStatusRecord({
         kycId: row.id,
         status: SUBMISSION_COMMENT,
         comment,
+        visibility,
         ...by,
       });
       const added = await txRecords.insertComment({
         kycId: row.id,
         comment,
+        visibility,
         contextKind: 'status',
         contextStatus: SUBMISSION_COMMENT,
         ...by,
@@ -64,10 +97,10 @@ export function createStatusService(db: Db) {
         entityId: added.id,
         action: 'comment_added',
         reason: comment,
-        details: { context: SUBMISSION_COMMENT, status: row.status },
+        details: { context: SUBMISSION_COMMENT, status: row.status, visibility },
         by,
       });
-      return toStatusRecord(record);
+      return toStatusRecord(record, access.audience);
     });
   }
 
@@ -77,11 +110,11 @@ export function createStatusService(db: Db) {
       const user = await actingUser(db, actor, change.userId);
       const by = acting(user);
       if (change.status === SUBMISSION_COMMENT) {
-        return submissionComment(actor, access, by, change.comment);
+        return submissionComment(actor, access, by, change.comment, change.visibility);
       }
       const row = access.view.submission;
       const version = change.version ?? row.version;
-      if (version !== row.version) throw await submissionConflict(db, row.id);
+      if (version !== row.version) throw await submissionConflict(db, row.id, access.audience);
       const move = checkMove({
         from: row.status,
         to: change.status,
@@ -91,6 +124,11 @@ export function createStatusService(db: Db) {
         userId: user.id,
         approvalRequestedBy: row.approvalRequestedBy,
       });
+      const visibility = commentVisibility(
+        policy.mayWriteInternal(actor),
+        { kind: 'status', to: move.to },
+        change.visibility,
+      );
       const effects = moveEffects(move.from, move.to, user.id, new Date());
       try {
         return await db.transaction(async (tx) => {
@@ -98,10 +136,10 @@ export function createStatusService(db: Db) {
             status: move.to,
             ...effects,
           });
-          if (!updated) throw await submissionConflict(tx, row.id);
+          if (!updated) throw await submissionConflict(tx, row.id, access.audience);
           const txRecords = createRecordRepository(tx);
           // Read after the update: step changes hold the file share-locked, so these are final.
-          if (move.steps) {
+          if (move.steps || move.sendsBack) {
             checkSteps(
               move,
               (await txRecords.stepsOf([row.id])).map(({ step }) => step),
@@ -109,11 +147,22 @@ export function createStatusService(db: Db) {
           }
           // Likewise the data: saving a step share-locks the file, so this is what is handed in.
           if (move.to === 'SUBMITTED') await requireReady(tx, row);
+          // The risk is known before anyone decides (issue 14): computed on what is handed in,
+          // and again on what is approved, under this transaction's lock on the file.
+          const insights =
+            move.to === 'SUBMITTED' || move.to === 'APPROVED'
+              ? await computeInsights(tx, row.id)
+              : undefined;
+          const acknowledged =
+            move.to === 'APPROVED' && insights
+              ? checkRiskAcknowledgement(insights, change.riskAcknowledgement)
+              : undefined;
           const record = await txRecords.insertStatusRecord({
             kycId: row.id,
             status: move.to,
             fromStatus: move.from,
             comment: change.comment ?? null,
+            visibility,
             isCompliant: change.isCompliant ?? null,
             ...by,
           });
@@ -121,9 +170,22 @@ export function createStatusService(db: Db) {
             await txRecords.insertComment({
               kycId: row.id,
               comment: change.comment,
+              visibility,
               contextKind: 'status',
               contextStatus: move.to,
               ...by,
+            });
+          }
+          if (acknowledged && insights) {
+            await recordAudit(tx, {
+              kycId: row.id,
+              entity: 'submission',
+              entityId: row.id,
+              action: 'risk_acknowledged',
+              to: insights.riskLevel,
+              reason: acknowledged.reason,
+              details: acknowledgedRisk(insights, acknowledged.fingerprint),
+              by,
             });
           }
           await recordAudit(tx, {
@@ -140,6 +202,8 @@ export function createStatusService(db: Db) {
               ...(typeof change.isCompliant === 'boolean'
                 ? { isCompliant: change.isCompliant }
                 : {}),
+              ...(change.comment ? { visibility } : {}),
+              ...(insights ? { riskLevel: insights.riskLevel } : {}),
             },
             by,
           });
@@ -155,7 +219,7 @@ export function createStatusService(db: Db) {
               by,
             });
           }
-          return toStatusRecord(record);
+          return toStatusRecord(record, access.audience);
         });
       } catch (error) {
         if (uniqueViolation(error) !== OPEN_SUBMISSION_INDEX) throw error;
@@ -166,33 +230,42 @@ export function createStatusService(db: Db) {
     },
 
     async history(actor: AuthUser, ref: KycRef): Promise<StatusRecord[]> {
-      const { view } = await authorizeKyc(db, actor, ref, 'read');
-      return (await records.statusRecords(view.submission.id)).map(toStatusRecord);
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
+      const rows = await records.statusRecords(view.submission.id);
+      return rows.map((row) => toStatusRecord(row, audience));
     },
 
     async historyRecord(actor: AuthUser, ref: KycRef, statusId: number): Promise<StatusRecord> {
-      const { view } = await authorizeKyc(db, actor, ref, 'read');
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
       const record = await records.findStatusRecord(view.submission.id, statusId);
       if (!record) {
         throw new NotFoundError(`KYC status ${statusId} not found for KYC ${view.submission.id}.`);
       }
-      return toStatusRecord(record);
+      return toStatusRecord(record, audience);
     },
 
+    /** The comments the actor may read: a partner never gets an internal one (issue 14). */
     async comments(actor: AuthUser, ref: KycRef): Promise<KycComment[]> {
-      const { view } = await authorizeKyc(db, actor, ref, 'read');
-      return (await records.comments(view.submission.id)).map(toComment);
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
+      const rows = await records.comments(view.submission.id, audience);
+      return rows.map((row) => toComment(row, audience));
     },
 
     async addComment(actor: AuthUser, ref: KycRef, input: CommentInput): Promise<KycComment> {
-      const { view } = await authorizeKyc(db, actor, ref, 'change');
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'change');
       const kycId = view.submission.id;
+      const visibility = commentVisibility(
+        policy.mayWriteInternal(actor),
+        { kind: 'comment' },
+        input.visibility,
+      );
       return db.transaction(async (tx) => {
         const by = acting((await ensureUserRow(tx, actor)).row);
         const added = await createRecordRepository(tx).insertComment({
           kycId,
           stepType: input.stepType ?? null,
           comment: input.comment,
+          visibility,
           contextKind: 'comment',
           ...by,
         });
@@ -203,9 +276,10 @@ export function createStatusService(db: Db) {
           stepType: input.stepType ?? null,
           action: 'comment_added',
           reason: input.comment,
+          details: { visibility },
           by,
         });
-        return toComment(added);
+        return toComment(added, audience);
       });
     },
 

@@ -8,6 +8,7 @@ import {
   errors,
   insightsStepStatusSchema,
   kycStepSchema,
+  requestWithdrawalSchema,
   stepCreateSchema,
   stepStatusChangeSchema,
   tags,
@@ -116,8 +117,41 @@ const stepRoutes: FastifyPluginAsyncZod<{
         ),
     );
 
+    app.post(
+      `${variant.base}/steps/:stepType/request/withdraw`,
+      {
+        schema: {
+          tags,
+          summary: `Withdraw a reviewer's open request on a step, with a comment (staff), ${by}`,
+          description:
+            'The partner need not answer it any more and the step may be decided again: a step ' +
+            'sent back becomes IN_PROGRESS, a rejected one stays REJECTED. 409 when the step has ' +
+            'no open request or the file is not in review or back with the partner.',
+          operationId: `withdrawKycStepRequest${suffix}`,
+          params: variant.stepParams,
+          querystring: userIdQuerySchema,
+          body: requestWithdrawalSchema,
+          response: { 200: kycStepSchema, ...errors, ...conflict },
+        },
+        preValidation: requireParameters(`withdrawKycStepRequest${suffix}`, {
+          params: [param, 'stepType'],
+          querystring: ['userId'],
+          body: ['comment'],
+        }),
+      },
+      async (request) =>
+        steps.withdrawRequest(
+          requireUser(request),
+          refOf(request.params),
+          request.params.stepType,
+          request.query.userId,
+          request.body,
+        ),
+    );
+
     app.put(
       `${variant.base}/steps/insights/:stepUuid/status`,
+
       {
         schema: {
           tags,

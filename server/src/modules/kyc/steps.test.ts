@@ -213,6 +213,14 @@ describe.each(databaseTargets())('KYC steps (%s)', (target) => {
       expect(again.json().message).toBe(
         'A step that is REJECTED can only become APPROVED or REJECTED.',
       );
+      // The rejection asks the partner for a change (issue 14): withdrawn, it may be approved.
+      const withdrawn = await call(
+        w.manager,
+        'POST',
+        `/api/kyc/${kyc.id}/steps/coc/request/withdraw?userId=${w.manager.userId}`,
+        { comment: 'Rejected by mistake.' },
+      );
+      expect(withdrawn.json()).toMatchObject({ status: 'REJECTED', request: null });
       expect((await setStep(w.manager, 'coc', { status: 'APPROVED' })).json().status).toBe(
         'APPROVED',
       );

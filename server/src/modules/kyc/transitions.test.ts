@@ -77,12 +77,14 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
     const outcome: Record<string, number> = {};
     const wanted: Record<string, number> = {};
     for (const kind of KINDS) {
-      // Every condition but the actor holds: steps approved, a comment, compliant.
+      // Every condition but the actor holds: steps approved (or, for a move that sends the
+      // file back, one the partner may change), a comment, compliant.
       await forceKycState(server, kyc.id, {
         status: from,
-        steps: 'APPROVED',
+        steps: findTransition(from, to)?.sendsBack ? 'IN_PROGRESS' : 'APPROVED',
         approvalRequestedBy: null,
       });
+
       const response = await call(
         who[kind],
         'POST',
@@ -298,7 +300,15 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
         'APPROVED',
         'IN_REVIEW',
       ]);
-      expect(history.at(-1)).toMatchObject({ fromStatus: 'APPROVED', comment: 'Annual review.' });
+      // A manager's reason is internal unless shared (issue 14): the partner sees the move only.
+      expect(history.at(-1)).toMatchObject({
+        fromStatus: 'APPROVED',
+        comment: null,
+        visibility: 'internal',
+      });
+      const staffHistory = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/status`)).json();
+      expect(staffHistory.at(-1)).toMatchObject({ comment: 'Annual review.' });
+
       const one = await call(w.company.viewer, 'GET', `/api/kyc/${kyc.id}/status/${history[0].id}`);
       expect(one.json()).toEqual(history[0]);
       expect(history[0]).toMatchObject({ status: 'DRAFT', fromStatus: null });

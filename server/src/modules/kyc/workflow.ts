@@ -6,17 +6,26 @@
 import {
   COMPLETE_REQUESTS,
   DECIDED_STEP_STATUSES,
+  defaultVisibility,
   findTransition,
+  fixedVisibility,
   KYC_STEP_TYPES,
+  requestOpen,
   REVIEWABLE_STATUSES,
+  STEP_REQUEST_STATUSES,
+  type CommentContext,
+  type CommentVisibility,
   type KycActor,
   type KycStatus,
   type KycStepStatus,
   type KycStepType,
   type KycTransition,
+  type StepRequestState,
 } from '../../../../common/kyc.js';
+import { partnerCanChangeSomething } from '../../../../common/kyc-steps.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
-import type { StepStatusRequest } from './schemas.js';
+import type { Insights } from './insights/schemas.js';
+import type { RiskAcknowledgement, StepStatusRequest } from './schemas.js';
 
 const ACTOR_NAMES: Record<KycActor, string> = {
   partner: 'the trade partner',
@@ -25,13 +34,6 @@ const ACTOR_NAMES: Record<KycActor, string> = {
   manager: 'managers',
 };
 
-export const OPEN_STATUSES: readonly KycStatus[] = [
-  'DRAFT',
-  'SUBMITTED',
-  'IN_REVIEW',
-  'CHANGES_REQUESTED',
-  'WAITING_FOR_APPROVAL',
-];
 export const DECISIONS: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'CANCELLED'];
 
 export function commentRequired(message: string): ValidationError {
@@ -86,12 +88,36 @@ export function checkMove(move: MoveRequest): KycTransition {
   return transition;
 }
 
-/** 409 naming the steps that stop the move, when the transition puts a condition on them. */
-export function checkSteps(
-  transition: KycTransition,
-  steps: readonly { stepType: KycStepType; status: KycStepStatus }[],
-): void {
+/** A step as the file's moves look at it: its status and any reviewer's request on it. */
+export interface StepState {
+  stepType: KycStepType;
+  status: KycStepStatus;
+  request: StepRequestState | null;
+}
+
+/**
+ * 409 naming the steps that stop the move, when the transition puts a condition on them: the
+ * steps it needs approved (or waiting for approval) with no request left open, or, sending the
+ * file back, a step the partner may change (issue 14).
+ */
+export function checkSteps(transition: KycTransition, steps: readonly StepState[]): void {
+  if (transition.sendsBack && !partnerCanChangeSomething(steps)) {
+    throw new ConflictError(
+      `Cannot change a KYC submission from ${transition.from} to ${transition.to}: every step ` +
+        'is approved or waiting for approval, so the partner could change nothing. Request ' +
+        'changes on a step, or reject it, first.',
+      { reason: 'nothingToSendBack' },
+    );
+  }
   if (!transition.steps) return;
+  const requested = steps.filter((step) => requestOpen(step.request)).map((s) => s.stepType);
+  if (requested.length > 0) {
+    throw new ConflictError(
+      `Cannot change a KYC submission from ${transition.from} to ${transition.to}: the partner ` +
+        `has not answered the requests on these steps: ${requested.join(', ')}.`,
+      { reason: 'openRequests', steps: requested },
+    );
+  }
   const accepted: readonly KycStepStatus[] =
     transition.steps === 'approved' ? ['APPROVED'] : ['APPROVED', 'WAITING_FOR_APPROVAL'];
   const status = new Map(steps.map((step) => [step.stepType, step.status]));
@@ -163,17 +189,78 @@ export function resolveStepStatus(
  */
 export function checkStepChange(
   submissionStatus: KycStatus,
-  current: KycStepStatus,
+  current: { status: KycStepStatus; request: StepRequestState | null },
   target: KycStepStatus,
   comment: string | undefined,
 ): void {
   if (!REVIEWABLE_STATUSES.includes(submissionStatus)) {
     throw new ConflictError('Steps can only be reviewed while the submission is in review.');
   }
-  if (DECIDED_STEP_STATUSES.includes(current) && !DECIDED_STEP_STATUSES.includes(target)) {
-    throw new ConflictError(`A step that is ${current} can only become APPROVED or REJECTED.`);
+  if (DECIDED_STEP_STATUSES.includes(current.status) && !DECIDED_STEP_STATUSES.includes(target)) {
+    throw new ConflictError(
+      `A step that is ${current.status} can only become APPROVED or REJECTED.`,
+    );
   }
+  // A new request may replace an open one; nothing else may pass over it (issue 14).
+  if (requestOpen(current.request) && !STEP_REQUEST_STATUSES.includes(target)) {
+    throw new ConflictError(
+      `The partner has not answered the request on this step yet: it cannot become ${target} ` +
+        'until they change the step or the request is withdrawn with a comment.',
+      { reason: 'openRequest' },
+    );
+  }
+
   if ((target === 'REJECTED' || target === 'CHANGES_REQUESTED') && !comment) {
     throw commentRequired(`A comment is required to set a KYC step to ${target}.`);
   }
+}
+
+/**
+ * The visibility a comment gets (issue 14): what a partner writes is shared (asking for internal
+ * is 400); a request to the partner is shared whatever is asked (asking for internal is 400);
+ * otherwise what staff chose, else the context's default.
+ */
+export function commentVisibility(
+  mayWriteInternal: boolean,
+  context: CommentContext,
+  requested: CommentVisibility | undefined,
+): CommentVisibility {
+  const refuse = (message: string) =>
+    new ValidationError(`visibility: ${message}`, [{ field: 'visibility', message }]);
+  if (!mayWriteInternal) {
+    if (requested === 'internal') throw refuse('only staff may write internal comments');
+    return 'shared';
+  }
+  const fixed = fixedVisibility(context);
+  if (fixed && requested && requested !== fixed) {
+    throw refuse('a request to the partner is always shared with them');
+  }
+  return fixed ?? requested ?? defaultVisibility(context);
+}
+
+/**
+ * Approving a file whose risk is HIGH or whose findings are open needs an acknowledgement with
+ * a reason (issue 14), of the findings as they are now: 400 without one, 409 when the findings
+ * changed since the approver reviewed them (the fingerprint differs). The acknowledgement to
+ * record, or undefined when none is needed.
+ */
+export function checkRiskAcknowledgement(
+  insights: Insights,
+  acknowledgement: RiskAcknowledgement | null | undefined,
+): RiskAcknowledgement | undefined {
+  if (!insights.acknowledgementNeeded) return undefined;
+  const open = insights.summary.high + insights.summary.medium;
+  if (!acknowledgement) {
+    const message = `is required: the file's risk is ${insights.riskLevel} with ${open} open finding${open === 1 ? '' : 's'}`;
+    throw new ValidationError(`riskAcknowledgement ${message}`, [
+      { field: 'riskAcknowledgement', message },
+    ]);
+  }
+  if (acknowledgement.fingerprint !== insights.fingerprint) {
+    throw new ConflictError(
+      'The findings changed since you reviewed them: review the risk again before approving.',
+      { reason: 'riskChanged', insights },
+    );
+  }
+  return acknowledgement;
 }

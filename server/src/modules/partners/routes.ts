@@ -18,7 +18,7 @@ import {
   tradePartnerSchema,
   userRoleSchema,
 } from './schemas.js';
-import { createPartnerService } from './service.js';
+import { createPartnerService, type PartnerChangeListener } from './service.js';
 
 const tags = ['trade partners'];
 const errors = {
@@ -29,8 +29,12 @@ const errors = {
 };
 
 /** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
-const partnerRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
-  const partners = createPartnerService(app.db);
+const partnerRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  /** Hears that a company's own data changed, once the change has committed. */
+  onPartnerChange?: PartnerChangeListener;
+}> = async (app, opts) => {
+  const partners = createPartnerService(app.db, opts.onPartnerChange);
 
   app.get(
     '/api/partners',
@@ -193,7 +197,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opt
       ),
   );
 
-  await app.register(addressRoutes);
+  await app.register(addressRoutes, { onPartnerChange: opts.onPartnerChange });
   await app.register(contactRoutes);
   await app.register(memberRoutes);
   await app.register(invitationRoutes, { config: opts.config });

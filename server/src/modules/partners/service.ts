@@ -65,7 +65,13 @@ function checkedNumbers(
   return result;
 }
 
-export function createPartnerService(db: Db) {
+/**
+ * Hears that a company's own data (name, numbers, country, addresses) changed, once the change
+ * has committed: whatever was derived from it (a KYC file's insights) is brought up to date.
+ */
+export type PartnerChangeListener = (change: { tradePartnerId: number }) => Promise<void>;
+
+export function createPartnerService(db: Db, onChange: PartnerChangeListener = async () => {}) {
   const partners = createPartnerRepository(db);
   const members = createMemberRepository(db);
 
@@ -142,7 +148,7 @@ export function createPartnerService(db: Db) {
       const numbers = checkedNumbers(input, country);
       await refuseDuplicates(actor, numbers);
       const staff = policy.seesAllPartners(actor);
-      return writing(actor, numbers, () =>
+      const created = await writing(actor, numbers, () =>
         db.transaction(async (tx) => {
           const { row: user } = await ensureUserRow(tx, actor);
           const partner = await createPartnerRepository(tx).insert({
@@ -187,6 +193,9 @@ export function createPartnerService(db: Db) {
           return presentPartner(tx, partner, { ...membership, createdAt: partner.createdAt });
         }),
       );
+      // A new company may hold numbers another company's open file declares.
+      await onChange({ tradePartnerId: created.id });
+      return created;
     },
 
     async get(actor: AuthUser, ref: PartnerRef): Promise<TradePartner> {
@@ -204,6 +213,7 @@ export function createPartnerService(db: Db) {
       );
       if (Object.keys(values).length === 0) return presentPartner(db, partner, membership);
       const updated = await writing(actor, numbers, () => partners.update(partner.id, values));
+      await onChange({ tradePartnerId: partner.id });
       return presentPartner(db, updated, membership);
     },
 

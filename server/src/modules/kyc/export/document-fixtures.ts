@@ -186,6 +186,19 @@ function step(stepType: KycStepType, index: number): KycStep {
     draft: null,
     draftSavedAt: null,
     comment: approved ? null : 'Bitte die Herkunft der Mittel genauer beschreiben.',
+    commentVisibility: approved ? null : 'shared',
+    request: approved
+      ? null
+      : {
+          kind: 'CHANGES_REQUESTED',
+          comment: 'Bitte die Herkunft der Mittel genauer beschreiben.',
+          by: anna,
+          at: at(6),
+          open: true,
+          answeredAt: null,
+          answeredBy: null,
+          documents: [],
+        },
     version: 3,
     updatedAt: at(5),
     updatedBy: owner,
@@ -277,6 +290,7 @@ const comments: KycComment[] = [
     kycId: KYC_ID,
     stepType: 'cdd',
     comment: 'Die Angaben zur Herkunft der Mittel sind zu knapp.',
+    visibility: 'internal',
     user: jose,
     createdAt: at(6, 11),
     context: { kind: 'comment', status: null },
@@ -287,6 +301,7 @@ const comments: KycComment[] = [
     stepType: null,
     comment:
       'Société Générale Négoce ist als Lieferant bekannt; Łódź Trading Sp. z o.o. ebenfalls.',
+    visibility: 'shared',
     user: anna,
     createdAt: at(6, 12),
     context: { kind: 'comment', status: null },
@@ -323,7 +338,8 @@ const history: StatusRecord[] = [
   id: 60 + index,
   kycId: KYC_ID,
   createdAt: at(day),
-  ...(record as Omit<StatusRecord, 'id' | 'kycId' | 'createdAt'>),
+  ...(record as Omit<StatusRecord, 'id' | 'kycId' | 'createdAt' | 'visibility'>),
+  visibility: 'shared' as const,
 }));
 
 const insights: Insights = {
@@ -352,7 +368,31 @@ const insights: Insights = {
       params: {},
     },
   ],
+  acknowledgementNeeded: true,
+  fingerprint: 'f'.repeat(64),
 };
+
+/** An earlier approval of the same company's data despite an open finding (issue 14). */
+const riskAcknowledgements: AuditEvent[] = [
+  event(49, {
+    entity: 'submission',
+    entityId: KYC_ID,
+    action: 'risk_acknowledged',
+    to: 'MEDIUM',
+    reason: 'Herkunft der Mittel telefonisch bestätigt; Jahresabschluss folgt.',
+    details: {
+      riskLevel: 'MEDIUM',
+      findings: [
+        {
+          code: 'STEP_INCOMPLETE',
+          severity: 'MEDIUM',
+          stepType: 'cdd',
+          message: 'Step cdd is incomplete: sourceOfFunds missing or invalid.',
+        },
+      ],
+    },
+  }),
+];
 
 /** The review file's model, with everything; `documents` from exportFiles(). */
 export function exportModel(documents: readonly ExportDocument[]): KycExportModel {
@@ -390,7 +430,9 @@ export function exportModel(documents: readonly ExportDocument[]): KycExportMode
     comments,
     statusHistory: history,
     decisions,
+    riskAcknowledgements,
     audit,
+
     insights,
     documents: [...documents],
     orderUuid: null,

@@ -9,7 +9,8 @@ import type { AuthUser } from '../../../plugins/auth.js';
 import { createDocumentRepository, type DocumentView } from '../../documents/repository.js';
 import { authorizeKyc } from '../access.js';
 import { personName } from '../audit.js';
-import { computeInsights } from '../insights/compute.js';
+import { evaluateInsights } from '../insights/compute.js';
+
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
 import { createRecordRepository } from '../records.js';
 import { createSubmissionRepository, type KycRef, type SubmissionView } from '../repository.js';
@@ -68,25 +69,31 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
   if (!view) throw new Error(`KYC submission ${kycId} no longer exists.`);
   const records = createRecordRepository(db);
   const [submission, steps, comments, history, audit, insights, documents] = await Promise.all([
-    presentSubmission(db, view),
+    presentSubmission(db, view, 'staff'),
     records.stepsOf([kycId]),
-    records.comments(kycId),
+    records.comments(kycId, 'staff'),
     records.statusRecords(kycId),
     records.auditEvents(kycId),
-    computeInsights(db, kycId, request.now),
+    evaluateInsights(db, kycId, request.now ?? new Date()),
     createDocumentRepository(db).list(
       { tradePartnerId: view.submission.tradePartnerId, statuses: ['ACTIVE'] },
       undefined,
       'createdAt,asc',
     ),
   ]);
+  if (!insights) throw new Error(`KYC submission ${kycId} no longer exists.`);
   const auditEvents = audit.map(toAuditEvent);
+
   return {
     submission: { ...submission, riskLevel: insights.riskLevel },
-    steps: steps.map((step) => toStep(step, view.submission)),
-    comments: comments.map(toComment),
-    statusHistory: history.map(toStatusRecord),
+    // The export is for staff (its routes check it): every comment, internal ones marked.
+    steps: steps.map((step) => toStep(step, view.submission, 'staff')),
+    comments: comments.map((comment) => toComment(comment, 'staff')),
+    statusHistory: history.map((record) => toStatusRecord(record, 'staff')),
+
     decisions: auditEvents.filter((event) => event.action === 'step_status_changed'),
+    riskAcknowledgements: auditEvents.filter((event) => event.action === 'risk_acknowledged'),
+
     audit: options.includeAuditLogs ? auditEvents : null,
     insights,
     documents: documents

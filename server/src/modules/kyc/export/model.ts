@@ -43,7 +43,10 @@ export interface KycExportModel {
   statusHistory: StatusRecord[];
   /** Every step status change (audit action step_status_changed), oldest first: always shown. */
   decisions: AuditEvent[];
+  /** Every acknowledgement of the risk at an approval (audit action risk_acknowledged): always shown. */
+  riskAcknowledgements: AuditEvent[];
   /** The whole audit trail, oldest first; null when includeAuditLogs is off. */
+
   audit: AuditEvent[] | null;
   /** Null when staff have not computed them or the exporter may not see them. */
   insights: Insights | null;

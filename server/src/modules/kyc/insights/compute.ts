@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { OPEN_FINDING_SEVERITIES, riskNeedsAcknowledgement } from '../../../../../common/kyc.js';
 import type { Db } from '../../../db/client.js';
 import { NotFoundError } from '../../../errors.js';
 import { nameCore } from '../../search/normalise.js';
@@ -6,7 +8,7 @@ import type { Candidate } from '../../search/scoring.js';
 import { evaluate } from './evaluate.js';
 import { createInsightsRepository } from './repository.js';
 import { searchCriteria, type SearchEvidence, type SnapshotWithoutSearch } from './snapshot.js';
-import type { Insights } from './schemas.js';
+import type { Finding, Insights } from './schemas.js';
 
 const toCandidate = (row: PartnerRow): Candidate => ({
   ...row,
@@ -38,33 +40,84 @@ async function loadSearchEvidence(
 }
 
 /**
+ * What an approver acknowledges (issue 14): the risk level and the open findings, each with what
+ * it is about. The same findings give the same fingerprint; a new, changed or resolved one does not.
+ */
+export function insightsFingerprint(riskLevel: string, findings: readonly Finding[]): string {
+  const open = findings
+    .filter((finding) => OPEN_FINDING_SEVERITIES.includes(finding.severity))
+    .map(({ code, severity, stepType, params }) =>
+      JSON.stringify([code, severity, stepType, Object.entries(params).sort()]),
+    )
+    .sort();
+  return createHash('sha256')
+    .update(JSON.stringify([riskLevel, open]))
+    .digest('hex');
+}
+
+/**
+ * The insights of a submission computed now, without storing them (the PDF export reports them
+ * as of its own time); undefined for no file.
+ */
+export async function evaluateInsights(
+  db: Db,
+  kycId: number,
+  now: Date,
+): Promise<Insights | undefined> {
+  const loaded = await createInsightsRepository(db).load(kycId);
+  if (!loaded) return undefined;
+  const search = await loadSearchEvidence(db, loaded.snapshot);
+  const result = evaluate({ ...loaded.snapshot, search }, now);
+  return {
+    kycId,
+    computedAt: now.toISOString(),
+    ...result,
+    acknowledgementNeeded: riskNeedsAcknowledgement(result),
+    fingerprint: insightsFingerprint(result.riskLevel, result.findings),
+  };
+}
+
+/**
  * The insights of a KYC submission, computed now from its steps, its customer, the customer's
- * documents and the other trade partners; stores the risk level on the submission when it
- * changed. 404 when there is no such submission. Who may ask is the caller's business.
+ * documents and the other trade partners, and stored with the risk level (issue 14). Call it
+ * in a transaction that holds the file's row lock (a status change does), or use
+ * refreshInsights. 404 when there is no such submission. Who may ask is the caller's business.
  */
 export async function computeInsights(
   db: Db,
   kycId: number,
   now: Date = new Date(),
 ): Promise<Insights> {
-  const repository = createInsightsRepository(db);
-  const loaded = await repository.load(kycId);
-  if (!loaded) throw new NotFoundError(`KYC submission with ID ${kycId} not found.`);
-  const search = await loadSearchEvidence(db, loaded.snapshot);
-  const result = evaluate({ ...loaded.snapshot, search }, now);
-  if (result.riskLevel !== loaded.riskLevel) {
-    await repository.setRiskLevel(kycId, result.riskLevel);
-  }
-  return { kycId, computedAt: now.toISOString(), ...result };
+  const insights = await evaluateInsights(db, kycId, now);
+
+  if (!insights) throw new NotFoundError(`KYC submission with ID ${kycId} not found.`);
+  await createInsightsRepository(db).store(insights);
+  return insights;
 }
 
-/** computeInsights for the submission with this uuid. */
-export async function computeInsightsByUuid(
-  db: Db,
-  uuid: string,
-  now: Date = new Date(),
-): Promise<Insights> {
+/**
+ * Computes and stores the insights in a transaction of their own under the file's row lock:
+ * when what they read has changed (a step saved, a document, the company's data). Concurrent
+ * refreshes take turns, each reading what was committed before it, so the last stored is the
+ * newest. Undefined when the file is gone.
+ */
+export async function refreshInsights(db: Db, kycId: number): Promise<Insights | undefined> {
+  return db.transaction(async (tx) => {
+    if (!(await createInsightsRepository(tx).lockSubmission(kycId))) return undefined;
+    return computeInsights(tx, kycId);
+  });
+}
+
+/** computeInsights for the submission with this uuid, in a transaction of its own. */
+export async function computeInsightsByUuid(db: Db, uuid: string): Promise<Insights> {
   const kycId = await createInsightsRepository(db).findIdByUuid(uuid);
   if (kycId === undefined) throw new NotFoundError(`KYC submission with UUID ${uuid} not found.`);
-  return computeInsights(db, kycId, now);
+  const insights = await refreshInsights(db, kycId);
+  if (!insights) throw new NotFoundError(`KYC submission with UUID ${uuid} not found.`);
+  return insights;
+}
+
+/** The stored insights of a file, if they were ever computed. */
+export async function storedInsights(db: Db, kycId: number): Promise<Insights | undefined> {
+  return createInsightsRepository(db).stored(kycId);
 }

@@ -13,7 +13,8 @@ import {
   uboOwnership,
   vatNumber,
 } from './rules.js';
-import type { Finding, Insights, RiskLevel, Severity } from './schemas.js';
+import type { FindingSeverity as Severity, RiskLevel } from '../../../../../common/kyc.js';
+import type { Finding, Insights } from './schemas.js';
 import type { InsightsSnapshot } from './snapshot.js';
 
 const SEVERITY_ORDER: readonly Severity[] = ['HIGH', 'MEDIUM', 'LOW', 'INFO'];
@@ -37,7 +38,7 @@ const stepRank = (finding: Finding) =>
 export function evaluate(
   snapshot: InsightsSnapshot,
   now: Date,
-): Omit<Insights, 'kycId' | 'computedAt'> {
+): Omit<Insights, 'kycId' | 'computedAt' | 'acknowledgementNeeded' | 'fingerprint'> {
   const steps = completeness(snapshot, now);
   const findings = [
     ...stepIncomplete(steps),

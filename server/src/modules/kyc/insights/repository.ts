@@ -2,18 +2,19 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { KycStepType } from '../../../../../common/kyc.js';
 import type { Db } from '../../../db/client.js';
 import { documents } from '../../../db/schema/documents.js';
-import { kycSteps, kycSubmissions } from '../../../db/schema/kyc.js';
+import { kycInsights, kycSteps, kycSubmissions } from '../../../db/schema/kyc.js';
 import { addresses, tradePartners } from '../../../db/schema/partners.js';
 import type { Data } from './fields.js';
+import type { Insights } from './schemas.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
-import type { RiskLevel } from './schemas.js';
+import type { RiskLevel } from '../../../../../common/kyc.js';
 
 export interface LoadedSubmission {
   snapshot: SnapshotWithoutSearch;
   riskLevel: RiskLevel | null;
 }
 
-/** The rows the insights read, and the one value they write back (the risk level). */
+/** The rows the insights read, and what they write back: the insights and the risk level. */
 export function createInsightsRepository(db: Db) {
   return {
     async findIdByUuid(uuid: string): Promise<number | undefined> {
@@ -77,6 +78,41 @@ export function createInsightsRepository(db: Db) {
           activeDocumentTypes: documentTypes.map((d) => d.type),
         },
       };
+    },
+
+    /**
+     * Takes the file's row lock (as a status change does) for the rest of the transaction, so
+     * that insights computed after it read what every earlier change committed, and the last
+     * computation is the one stored. False when there is no such file.
+     */
+    async lockSubmission(kycId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: kycSubmissions.id })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.id, kycId))
+        .for('no key update');
+      return row !== undefined;
+    },
+
+    /** The insights as last stored, if they ever were. */
+    async stored(kycId: number): Promise<Insights | undefined> {
+      const [row] = await db.select().from(kycInsights).where(eq(kycInsights.kycId, kycId));
+      return row ? ({ ...row.insights, kycId } as Insights) : undefined;
+    },
+
+    /** Keeps the insights, and their risk level on the submission for the lists. */
+    async store(insights: Insights): Promise<void> {
+      const { kycId, ...rest } = insights;
+      const values = {
+        riskLevel: insights.riskLevel,
+        insights: rest as Record<string, unknown>,
+        computedAt: new Date(insights.computedAt),
+      };
+      await db
+        .insert(kycInsights)
+        .values({ kycId, ...values })
+        .onConflictDoUpdate({ target: kycInsights.kycId, set: values });
+      await this.setRiskLevel(kycId, insights.riskLevel);
     },
 
     /**

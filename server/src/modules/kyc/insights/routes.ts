@@ -3,7 +3,8 @@ import { idParamsSchema, uuidParamsSchema } from '../../../api-schemas.js';
 import { STAFF_ROLES } from '../../../auth/roles.js';
 import { requireAnyRole } from '../../../plugins/auth.js';
 import { errorResponseSchema } from '../../../plugins/errors.js';
-import { computeInsights, computeInsightsByUuid } from './compute.js';
+import { NotFoundError } from '../../../errors.js';
+import { computeInsightsByUuid, refreshInsights } from './compute.js';
 import { insightsSchema } from './schemas.js';
 
 const tags = ['kyc'];
@@ -17,7 +18,8 @@ const response = {
 const description =
   'Findings (missing data and documents, stale CoC extract, invalid VAT number, conflicts ' +
   'with other trade partners, declared risks), completeness per step and the risk level, ' +
-  'which is stored on the submission. Staff only.';
+  'stored with the file (they are also computed on submission and whenever what they read ' +
+  'changes). Staff only.';
 
 /** The insights of a KYC submission, computed on request (docs/api/kyc.md). */
 const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +36,10 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAnyRole(request, STAFF_ROLES);
-      return computeInsights(app.db, request.params.id);
+      const insights = await refreshInsights(app.db, request.params.id);
+      if (!insights)
+        throw new NotFoundError(`KYC submission with ID ${request.params.id} not found.`);
+      return insights;
     },
   );
 

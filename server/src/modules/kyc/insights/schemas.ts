@@ -1,21 +1,15 @@
 import { z } from 'zod';
-import { KYC_STEP_TYPES } from '../../../../../common/kyc.js';
+import { FINDING_SEVERITIES, KYC_STEP_TYPES, RISK_LEVELS } from '../../../../../common/kyc.js';
 import { dateTimeSchema } from '../../../api-schemas.js';
 
 /** The insights of a KYC file as docs/api/kyc.md describes them (types Finding and Insights). */
-
-export const SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 const stepType = z.enum(KYC_STEP_TYPES);
 
 export const findingSchema = z
   .object({
     code: z.string().describe('STEP_INCOMPLETE, COC_EXTRACT_OLD, VAT_FORMAT_INVALID, ...'),
-    severity: z.enum(SEVERITIES),
+    severity: z.enum(FINDING_SEVERITIES),
     stepType: stepType.nullable(),
     message: z.string().describe('English; the app translates by code with `params`'),
     params: z.record(z.string(), z.union([z.string(), z.number()])),
@@ -45,7 +39,19 @@ export const insightsSchema = z
     }),
     completeness: z.array(completenessSchema).describe('the six steps, in order'),
     findings: z.array(findingSchema),
+    acknowledgementNeeded: z
+      .boolean()
+      .describe(
+        'approving the file needs a riskAcknowledgement: the risk is HIGH or findings are open',
+      ),
+    fingerprint: z
+      .string()
+      .describe(
+        'SHA-256 of the risk level and the open findings: what an approver acknowledges; it ' +
+          'changes when they do',
+      ),
   })
+
   .meta({ id: 'KycInsights' });
 
 export type Insights = z.infer<typeof insightsSchema>;

@@ -4,7 +4,8 @@ import type { DocumentType } from '../../../db/schema/documents.js';
 import { checkVatNumber, normaliseNumber } from '../../search/normalise.js';
 import type { Candidate, Criteria } from '../../search/scoring.js';
 import { countryCode, record, text, type Data } from './fields.js';
-import type { Finding, Severity } from './schemas.js';
+import type { FindingSeverity as Severity } from '../../../../../common/kyc.js';
+import type { Finding } from './schemas.js';
 
 /*
  * What the rules look at (the snapshot, loaded once by the repository) and the facts they

@@ -9,6 +9,7 @@ import {
   addressPatchSchema,
   addressSchema,
 } from './schemas.js';
+import type { PartnerChangeListener } from '../service.js';
 import { createAddressService } from './service.js';
 
 const tags = ['addresses'];
@@ -19,8 +20,11 @@ const errors = {
   404: errorResponseSchema,
 };
 
-const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const addresses = createAddressService(app.db);
+const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeListener }> = async (
+  app,
+  opts,
+) => {
+  const addresses = createAddressService(app.db, opts.onPartnerChange);
 
   app.get(
     '/api/partners/uuid/:uuid/addresses',

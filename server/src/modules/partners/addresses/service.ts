@@ -4,10 +4,12 @@ import type { AuthUser } from '../../../plugins/auth.js';
 import { authorizePartner } from '../access.js';
 import { toAddress } from '../present.js';
 import type { PartnerRef } from '../repository.js';
+import type { PartnerChangeListener } from '../service.js';
 import { createAddressRepository, type AddressRow } from './repository.js';
 import type { Address, AddressInput, AddressPatch } from './schemas.js';
 
-export function createAddressService(db: Db) {
+/** A company's addresses; `onChange` hears of each change once it has committed. */
+export function createAddressService(db: Db, onChange: PartnerChangeListener = async () => {}) {
   const addresses = createAddressRepository(db);
 
   /** The address, if it belongs to the partner the path names (which the actor may `change`). */
@@ -39,6 +41,7 @@ export function createAddressService(db: Db) {
         type: input.type ?? 'REGISTERED',
         tradePartnerId: partner.id,
       });
+      await onChange({ tradePartnerId: partner.id });
       return toAddress(row);
     },
 
@@ -53,12 +56,15 @@ export function createAddressService(db: Db) {
         Object.entries(patch).filter(([, value]) => value !== undefined),
       );
       if (Object.keys(values).length === 0) return toAddress(address);
-      return toAddress(await addresses.update(address.id, values));
+      const updated = await addresses.update(address.id, values);
+      await onChange({ tradePartnerId: address.tradePartnerId });
+      return toAddress(updated);
     },
 
     async delete(actor: AuthUser, ref: PartnerRef, addressUuid: string): Promise<void> {
       const address = await addressOf(actor, ref, addressUuid);
       await addresses.delete(address.id);
+      await onChange({ tradePartnerId: address.tradePartnerId });
     },
   };
 }

@@ -65,7 +65,15 @@ export function change(texts: PdfTexts, from: string | null, to: string | null):
   return [...new Set(labels)].join(' → ') || '–';
 }
 
-/** Comments as entries: when, who (and about which step), then the text in full. */
+/** A comment's text, marked when only staff may read it (the review file is for staff). */
+export const commentText = (
+  texts: PdfTexts,
+  comment: string | null,
+  visibility: string | null,
+): string | null =>
+  comment && visibility === 'internal' ? `${texts.pdf('internal')}: ${comment}` : comment;
+
+/** Comments as entries: when, who, whether internal, then the text in full. */
 export function writeComments(
   writer: ReportWriter,
   texts: PdfTexts,
@@ -74,7 +82,9 @@ export function writeComments(
 ): void {
   if (comments.length === 0) return writer.quiet(empty);
   for (const comment of comments) {
-    writer.entry(stamp(texts, comment.createdAt, comment.user).join('  ·  '), comment.comment);
+    const head = stamp(texts, comment.createdAt, comment.user);
+    if (comment.visibility === 'internal') head.push(texts.pdf('internal'));
+    writer.entry(head.join('  ·  '), comment.comment);
   }
   writer.space();
 }
@@ -136,7 +146,7 @@ export function writeStatusHistory(
             ? texts.status(record.status)
             : change(texts, record.fromStatus, record.status),
         ],
-        record.comment,
+        commentText(texts, record.comment, record.visibility),
         [compliance(record)],
       ),
     ),
@@ -213,8 +223,51 @@ export function writeAuditTrail(
   );
 }
 
+/** A finding in words: the app's translation by its code, else the server's English message. */
+const findingText = (
+  texts: PdfTexts,
+  finding: { code: string; stepType: KycStepType | null; message: string; params?: object },
+) => {
+  const step = finding.stepType ? texts.stepTitle(finding.stepType) : '';
+  return texts.byCode('kyc.findings', finding.code, { step, ...finding.params }, finding.message);
+};
+
+/**
+ * Who approved the file despite its risk (issue 14), when, why, and the findings they accepted,
+ * as they were then.
+ */
+function writeAcknowledgements(
+  writer: ReportWriter,
+  texts: PdfTexts,
+  acknowledgements: readonly AuditEvent[],
+): void {
+  const p = texts.pdf;
+  writer.heading(p('insights.acknowledgements'));
+  if (acknowledgements.length === 0) return writer.quiet(p('insights.noAcknowledgements'));
+  for (const event of acknowledgements) {
+    const findings = Array.isArray(event.details?.findings) ? event.details.findings : [];
+    const lines = findings.map((finding: Record<string, unknown>) => {
+      const severity = texts.t(`kyc.severities.${String(finding.severity)}`);
+      const stepType = isStepType(finding.stepType) ? finding.stepType : null;
+      const message = String(finding.message ?? finding.code);
+      return `• ${severity}: ${findingText(texts, { code: String(finding.code), stepType, message })}`;
+    });
+    const head = [
+      ...stamp(texts, event.createdAt, event.user),
+      p('insights.acknowledgedRisk', { level: texts.t(`kyc.riskLevels.${event.to ?? 'HIGH'}`) }),
+    ];
+    writer.entry(head.join('  ·  '), [event.reason ?? '', ...lines].join('\n'));
+  }
+  writer.space();
+}
+
 /** The checks' outcome: risk level, counts by severity, completeness per step, the findings. */
-export function writeInsights(writer: ReportWriter, texts: PdfTexts, insights: Insights): void {
+export function writeInsights(
+  writer: ReportWriter,
+  texts: PdfTexts,
+  insights: Insights,
+  acknowledgements: readonly AuditEvent[],
+): void {
   const p = texts.pdf;
   const { summary } = insights;
   const counts = (['HIGH', 'MEDIUM', 'LOW', 'INFO'] as const)
@@ -250,7 +303,14 @@ export function writeInsights(writer: ReportWriter, texts: PdfTexts, insights: I
   );
 
   writer.heading(texts.t('kyc.insights.findings'));
-  if (insights.findings.length === 0) return writer.quiet(texts.t('kyc.insights.noFindings'));
+  if (insights.findings.length === 0) writer.quiet(texts.t('kyc.insights.noFindings'));
+  else writeFindings(writer, texts, insights);
+  writeAcknowledgements(writer, texts, acknowledgements);
+}
+
+/** The findings as a table: severity, step, what was found. */
+function writeFindings(writer: ReportWriter, texts: PdfTexts, insights: Insights): void {
+  const p = texts.pdf;
   writeTable(
     writer,
     [
@@ -268,7 +328,7 @@ export function writeInsights(writer: ReportWriter, texts: PdfTexts, insights: I
             color: SEVERITY_COLOURS[finding.severity],
           },
           step || { text: '–', color: COLOURS.faint },
-          texts.byCode('kyc.findings', finding.code, { step, ...finding.params }, finding.message),
+          findingText(texts, finding),
         ],
       };
     }),

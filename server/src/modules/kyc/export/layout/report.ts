@@ -52,7 +52,7 @@ export async function renderReport(input: {
   writeSummary(writer, texts, model);
   if (model.insights) {
     writer.section(p('insights.title'));
-    writeInsights(writer, texts, model.insights);
+    writeInsights(writer, texts, model.insights, model.riskAcknowledgements);
   }
   writer.section(p('comments.title'));
   writeComments(

@@ -1,8 +1,9 @@
 import { KYC_STEP_TYPES, type KycStepType } from '../../../../../../common/kyc.js';
+import type { KycStep } from '../../schemas.js';
 import type { KycExportModel } from '../model.js';
 import type { PdfTexts } from '../texts.js';
 import { riskCell, statusCell } from './cover.js';
-import { verdict, writeComments, writeDecisions } from './records.js';
+import { commentText, verdict, writeComments, writeDecisions } from './records.js';
 import { valueFormatter, writeStepData } from './step-data.js';
 import type { ReportWriter } from './writer.js';
 import { writeTable } from './table.js';
@@ -32,7 +33,13 @@ export function writeSteps(writer: ReportWriter, texts: PdfTexts, model: KycExpo
       [p('step.status'), statusCell(texts, stepStatus(model, stepType))],
       [p('step.reviewedAt'), texts.dateTime(step?.reviewedAt) || p('step.notReviewed')],
       [p('step.updated'), updated],
-      [texts.t('kyc.step.comment'), step?.comment ?? ''],
+      [
+        texts.t('kyc.step.comment'),
+        commentText(texts, step?.comment ?? '', step?.commentVisibility ?? null) ?? '',
+      ],
+      ...(step?.request
+        ? [[p('step.request'), requestText(texts, step.request)] as [string, string]]
+        : []),
     ]);
 
     writer.heading(texts.t('kyc.step.data'));
@@ -102,4 +109,21 @@ export function writeSummary(writer: ReportWriter, texts: PdfTexts, model: KycEx
       };
     }),
   );
+}
+
+/** A reviewer's request to the partner: what, who asked when, and whether it was answered. */
+function requestText(texts: PdfTexts, request: NonNullable<KycStep['request']>): string {
+  const p = texts.pdf;
+  const asked = p('step.requestAsked', {
+    kind: texts.status(request.kind),
+    name: texts.person(request.by),
+    date: texts.dateTime(request.at),
+  });
+  const state = request.answeredAt
+    ? p('step.requestAnswered', {
+        name: texts.person(request.answeredBy),
+        date: texts.dateTime(request.answeredAt),
+      })
+    : p('step.requestOpen');
+  return `${request.comment}\n${asked}; ${state}`;
 }
