@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { COMMENT_VISIBILITIES, type CommentVisibility } from '@common/kyc';
+import { Icon } from '@/components/ui/Icon';
 
 interface CommentFieldProps {
   value: string;
@@ -54,6 +56,48 @@ export function CompliantField({ checked, onChange, mustBeTrue }: CompliantField
         aria-describedby={mustBeTrue ? `${id}-help` : undefined}
       />
       {mustBeTrue && <Form.Text id={`${id}-help`}>{t('kyc.decision.compliantRequired')}</Form.Text>}
+    </Form.Group>
+  );
+}
+
+interface VisibilityFieldProps {
+  value: CommentVisibility;
+  onChange: (value: CommentVisibility) => void;
+  /** The context fixes it (a request to the partner is always shared): said, not asked. */
+  fixed?: boolean;
+}
+
+/**
+ * Who may read a staff comment (issue 14): chosen visibly on every form where staff write one,
+ * or stated where the context fixes it.
+ */
+export function VisibilityField({ value, onChange, fixed = false }: VisibilityFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  if (fixed) {
+    return (
+      <p className="small mb-3 kyc-visibility-fixed" id={`${id}-fixed`}>
+        <Icon name="partners" className="me-1" size={16} />
+        {t('kyc.visibility.fixedShared')}
+      </p>
+    );
+  }
+  return (
+    <Form.Group as="fieldset" className="mb-3">
+      <Form.Label as="legend" className="fs-6 mb-1">
+        {t('kyc.visibility.legend')}
+      </Form.Label>
+      {COMMENT_VISIBILITIES.map((option) => (
+        <Form.Check
+          key={option}
+          id={`${id}-${option}`}
+          type="radio"
+          name={`${id}-visibility`}
+          label={t(option === 'internal' ? 'kyc.visibility.internal' : 'kyc.visibility.shared')}
+          checked={value === option}
+          onChange={() => onChange(option)}
+        />
+      ))}
     </Form.Group>
   );
 }

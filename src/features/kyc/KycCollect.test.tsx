@@ -9,6 +9,7 @@ import {
   mockKycApi,
   partnerUuid,
   refusal,
+  requestJson,
   stepsJson,
   submissionJson,
 } from '@/features/kyc/testData';
@@ -226,6 +227,8 @@ describe('KycDetailPage, the partner filling in a file', () => {
               ...step,
               status: 'CHANGES_REQUESTED',
               comment: 'Upload an extract of this year.',
+              commentVisibility: 'shared',
+              request: requestJson('CHANGES_REQUESTED', 'Upload an extract of this year.'),
               updatedBy: eva,
               reviewedAt: '2025-06-03T09:40:00.000Z',
             }

@@ -3,10 +3,16 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { KYC_STEP_TYPES, type KycStepType } from '@common/kyc';
+import {
+  defaultVisibility,
+  KYC_STEP_TYPES,
+  type CommentVisibility,
+  type KycStepType,
+} from '@common/kyc';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import { KycStatusBadge } from '@/features/kyc/KycBadges';
+import { VisibilityField } from '@/features/kyc/DecisionFields';
+import { InternalBadge, KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { isStepType, type KycComment } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
@@ -31,18 +37,23 @@ function CommentItem({ comment }: { comment: KycComment }) {
           </span>
         )}
         {comment.context.kind !== 'comment' && status && <KycStatusBadge status={status} />}
+        {comment.visibility === 'internal' && <InternalBadge />}
       </div>
       <p className="mb-0 mt-1 text-break kyc-pre-line">{comment.comment}</p>
     </li>
   );
 }
 
-function CommentForm({ kycId }: { kycId: number }) {
+/** A new comment; staff choose who may read it, internal by default (issue 14). */
+function CommentForm({ kycId, staff }: { kycId: number; staff: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const id = useId();
   const [text, setText] = useState('');
   const [stepType, setStepType] = useState<KycStepType | ''>('');
+  const [visibility, setVisibility] = useState<CommentVisibility>(() =>
+    defaultVisibility({ kind: 'comment' }),
+  );
   const busy =
     useAppSelector((state) => selectKycChange(state, commentKey(kycId)))?.status === 'loading';
 
@@ -50,7 +61,14 @@ function CommentForm({ kycId }: { kycId: number }) {
     event.preventDefault();
     const comment = text.trim();
     if (!comment) return;
-    const result = await dispatch(addComment({ kycId, comment, stepType: stepType || undefined }));
+    const result = await dispatch(
+      addComment({
+        kycId,
+        comment,
+        stepType: stepType || undefined,
+        ...(staff ? { visibility } : {}),
+      }),
+    );
     if (addComment.fulfilled.match(result)) setText('');
   };
 
@@ -66,6 +84,11 @@ function CommentForm({ kycId }: { kycId: number }) {
           onChange={(event) => setText(event.target.value)}
         />
       </Form.Group>
+      {staff ? (
+        <VisibilityField value={visibility} onChange={setVisibility} />
+      ) : (
+        <p className="small text-body-secondary mb-2">{t('kyc.visibility.partnerNote')}</p>
+      )}
       <div className="d-flex flex-wrap align-items-end gap-2">
         <Form.Group controlId={`${id}-step`} className="flex-grow-1">
           <Form.Label className="small mb-1">{t('kyc.comments.about')}</Form.Label>
@@ -94,7 +117,7 @@ function CommentForm({ kycId }: { kycId: number }) {
 }
 
 /** The file's comments, oldest first; those who may change the file add their own. */
-export function KycComments({ submission, actors }: KycRecordProps) {
+export function KycComments({ submission, actors, staff }: KycRecordProps) {
   const { t } = useTranslation();
   const { entry, retry } = useKycRecords(fetchKycComments, selectKycComments, submission.id);
   const comments = entry?.data ?? [];
@@ -115,7 +138,7 @@ export function KycComments({ submission, actors }: KycRecordProps) {
           ))}
         </ol>
       )}
-      {actors.length > 0 && <CommentForm kycId={submission.id} />}
+      {actors.length > 0 && <CommentForm kycId={submission.id} staff={staff} />}
     </>
   );
 }

@@ -153,7 +153,8 @@ describe('KycDetailPage', () => {
       ['/api/kyc/12/steps/coc/status?userId=7', { status: 'APPROVED', version: 1 }],
       [
         '/api/kyc/12/steps/contacts/status?userId=7',
-        { status: 'REJECTED', comment: 'Passport expired', version: 1 },
+        // A rejection asks the partner for a change: always shared with them (issue 14).
+        { status: 'REJECTED', comment: 'Passport expired', visibility: 'shared', version: 1 },
       ],
     ]);
   });
@@ -225,9 +226,11 @@ describe('KycDetailPage', () => {
     await userEvent.click(within(actions).getByRole('button', { name: 'Approve submission' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve submission' });
     const confirm = within(dialog).getByRole('button', { name: 'Approve submission' });
-    // An approval needs the file to be compliant.
+    // An approval needs the file to be compliant, and its risk assessed first (issue 14).
     expect(confirm).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'The file is compliant' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Risk assessment' })).toBeVisible();
+    await waitFor(() => expect(confirm).toBeEnabled());
     await userEvent.click(confirm);
 
     await waitFor(() =>

@@ -10,7 +10,8 @@ import { partnerPath, paths } from '@/config/paths';
 import { initCocCheck } from '@/features/kyc/cocCheckSlice';
 import { KycExportButton } from '@/features/kyc/export/KycExportDialog';
 import { useKycActors } from '@/features/kyc/kycActors';
-import { KycStatusBadge } from '@/features/kyc/KycBadges';
+import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/KycBadges';
+
 import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
 import { parseKycRef, type KycSubmission } from '@/features/kyc/kycModel';
 import { KycRecordsTabs } from '@/features/kyc/KycRecordsTabs';
@@ -79,9 +80,17 @@ function KycFile({ submission }: { submission: KycSubmission }) {
               {submission.tradePartnerName}
             </Link>
           </div>
-          <p className="fs-6 mb-0">
+          <p className="fs-6 mb-0 d-flex flex-wrap align-items-center gap-2">
             <span className="visually-hidden">{t('kyc.detail.fields.status')} </span>
             <KycStatusBadge status={submission.status} />
+            {staff && (
+              <span className="d-inline-flex align-items-center gap-1 kyc-header-risk">
+                <span className="small text-body-secondary">
+                  {t('kyc.detail.fields.riskLevel')}
+                </span>
+                <RiskLevelBadge level={submission.riskLevel} />
+              </span>
+            )}
           </p>
           {staff && <KycExportButton submission={submission} />}
         </div>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { RiskLevelBadge, SeverityBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS, translatedByCode } from '@/features/kyc/kycLabels';
-import { SEVERITIES, type Finding, type Insights } from '@/features/kyc/kycModel';
+import { FINDING_SEVERITIES as SEVERITIES } from '@common/kyc';
+import type { Finding, Insights } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycInsights } from '@/features/kyc/kycSlice';
 import { fetchKycInsights } from '@/features/kyc/kycThunks';
@@ -13,7 +14,7 @@ import { formatDateTime } from '@/lib/format';
 const SUMMARY_KEYS = { HIGH: 'high', MEDIUM: 'medium', LOW: 'low', INFO: 'info' } as const;
 
 /** A finding in the interface language, by its code (`kyc.findings.{code}`), else the server's. */
-function FindingText({ finding }: { finding: Finding }) {
+export function FindingText({ finding }: { finding: Finding }) {
   const { t } = useTranslation();
   const step = finding.stepType ? t(STEP_TITLE_KEYS[finding.stepType]) : '';
   return (

@@ -21,6 +21,9 @@ function useMissingText() {
         });
       case 'changesRequested':
         return t('kyc.collect.missing.changesRequested');
+      case 'rejected':
+        return t('kyc.collect.missing.rejected');
+
       case 'field': {
         const code = item.code ?? 'invalid';
         const fallback = Object.hasOwn(STEP_ISSUE_MESSAGES, code)

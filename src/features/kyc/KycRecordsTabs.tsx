@@ -14,6 +14,8 @@ import type { TranslationKey } from '@/lib/i18n';
 export interface KycRecordProps {
   submission: KycSubmission;
   actors: readonly KycActor[];
+  /** Staff read internal comments and choose who reads theirs. */
+  staff: boolean;
 }
 
 interface RecordTab {
@@ -32,7 +34,7 @@ const RECORD_TABS: readonly RecordTab[] = [
 ];
 
 /** The file's records beside (or, on narrow screens, below) its steps. */
-export function KycRecordsTabs({ submission, actors, staff }: KycRecordProps & { staff: boolean }) {
+export function KycRecordsTabs({ submission, actors, staff }: KycRecordProps) {
   const { t } = useTranslation();
   const tabs = RECORD_TABS.filter((tab) => staff || !tab.staffOnly);
   const [active, setActive] = useState(tabs[0]!.key);
@@ -51,7 +53,7 @@ export function KycRecordsTabs({ submission, actors, staff }: KycRecordProps & {
         >
           {tabs.map(({ key, titleKey, Component }) => (
             <Tab key={key} eventKey={key} title={t(titleKey)}>
-              <Component submission={submission} actors={actors} />
+              <Component submission={submission} actors={actors} staff={staff} />
             </Tab>
           ))}
         </Tabs>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SUBMISSION_COMMENT } from '@common/kyc';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import { KycStatusBadge } from '@/features/kyc/KycBadges';
+import { InternalBadge, KycStatusBadge } from '@/features/kyc/KycBadges';
 import type { KycStatusRecord } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycStatusHistory } from '@/features/kyc/kycSlice';
@@ -39,7 +39,16 @@ function HistoryEntry({ record }: { record: KycStatusRecord }) {
             })
           : formatDateTime(record.createdAt)}
       </p>
-      {record.comment && <p className="mb-0 mt-1 text-break kyc-pre-line">{record.comment}</p>}
+      {record.comment && (
+        <p className="mb-0 mt-1 text-break kyc-pre-line">
+          {record.visibility === 'internal' && (
+            <>
+              <InternalBadge />{' '}
+            </>
+          )}
+          {record.comment}
+        </p>
+      )}
     </li>
   );
 }

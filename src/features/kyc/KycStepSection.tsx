@@ -4,10 +4,10 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { STEP_DOCUMENT_TYPES, type KycStepStatus, type KycStepType } from '@common/kyc';
 import { DocumentList } from '@/features/documents/DocumentList';
-import type { StepAction } from '@/features/kyc/kycActors';
-import { KycStatusBadge } from '@/features/kyc/KycBadges';
+import { passesOverRequest, type StepAction } from '@/features/kyc/kycActors';
+import { InternalBadge, KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
-import type { KycStep } from '@/features/kyc/kycModel';
+import type { KycStep, StepRequest } from '@/features/kyc/kycModel';
 import { ChangesSummary, StepData } from '@/features/kyc/StepData';
 import { formatDateTime } from '@/lib/format';
 import type { TranslationKey } from '@/lib/i18n';
@@ -20,6 +20,7 @@ const ACTION_BUTTONS = {
   approve: { label: 'kyc.stepActions.approve', variant: 'success' },
   reject: { label: 'kyc.stepActions.reject', variant: 'outline-danger' },
   requestChanges: { label: 'kyc.stepActions.requestChanges', variant: 'outline-secondary' },
+  withdrawRequest: { label: 'kyc.stepActions.withdrawRequest', variant: 'outline-secondary' },
 } as const satisfies Record<StepAction, { label: TranslationKey; variant: string }>;
 
 interface KycStepSectionProps {
@@ -34,29 +35,108 @@ interface KycStepSectionProps {
   onAction: (action: StepAction) => void;
   /** The partner's form, in place of the read-only data and documents, while they may edit. */
   editor?: ReactNode;
-  /** Mark what changed since the last review (for reviewers). */
+  /** Mark what changed since the last review, and speak to the reviewers (staff). */
   showChanges?: boolean;
+  /** The file is back with the partner (CHANGES_REQUESTED). */
+  withPartner?: boolean;
 }
 
-/** The reviewer's request, at the top of a step sent back: what to change, who asked, when. */
-function ChangesRequested({ step }: { step: KycStep | null }) {
+/** The documents the partner changed in answer to a request: 'hrb.pdf: added'. */
+function RequestDocuments({ request }: { request: StepRequest }) {
   const { t } = useTranslation();
-  const when = step?.reviewedAt ?? step?.updatedAt;
+  if (request.documents.length === 0) return null;
   return (
-    <Alert variant="warning" className="kyc-changes-requested">
-      <h4 className="alert-heading h6">{t('kyc.collect.changesRequested.title')}</h4>
-      <p className="mb-0 text-break kyc-pre-line">
-        {step?.comment ?? t('kyc.collect.changesRequested.noComment')}
-      </p>
-      {step?.updatedBy && when && (
-        <p className="small mb-0 mt-2">
-          {t('kyc.collect.changesRequested.by', {
-            name: step.updatedBy.name,
-            date: formatDateTime(when),
+    <>
+      <p className="small fw-semibold mb-1 mt-2">{t('kyc.request.documents')}</p>
+      <ul className="small mb-0">
+        {request.documents.map((document, index) => (
+          <li key={`${document.id}-${index}`} className="text-break">
+            {t(`kyc.request.change.${document.change}`, { name: document.fileName })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * A reviewer's request on the step (issue 14), for the partner and the reviewers alike: while
+ * open, what was asked, by whom and when, and what to do next; once the partner has changed the
+ * step, that they answered, and which documents they changed.
+ */
+function RequestNotice({
+  request,
+  staff,
+  withPartner,
+  canAnswer,
+}: {
+  request: StepRequest;
+  staff: boolean;
+  /** The file is back with the partner, who can answer now. */
+  withPartner: boolean;
+  /** The person sees the step's form: they are the one to answer. */
+  canAnswer: boolean;
+}) {
+  const { t } = useTranslation();
+  const asked = t('kyc.collect.changesRequested.by', {
+    name: request.by?.name ?? t('kyc.records.unknownUser'),
+    date: formatDateTime(request.at),
+  });
+  if (!request.open) {
+    return (
+      <Alert variant="info" className="kyc-request">
+        <h4 className="alert-heading h6">{t('kyc.request.answeredTitle')}</h4>
+        <p className="small mb-1">
+          {t('kyc.request.answeredBy', {
+            name: request.answeredBy?.name ?? t('kyc.records.unknownUser'),
+            date: formatDateTime(request.answeredAt ?? request.at),
           })}
         </p>
+        <figure className="mb-0">
+          <figcaption className="small text-body-secondary">
+            {t('kyc.request.asked')} · {asked}
+          </figcaption>
+          <blockquote className="mb-0">
+            <p className="mb-0 text-break kyc-pre-line">{request.comment}</p>
+          </blockquote>
+        </figure>
+        <RequestDocuments request={request} />
+      </Alert>
+    );
+  }
+  const rejected = request.kind === 'REJECTED';
+  return (
+    <Alert variant={rejected ? 'danger' : 'warning'} className="kyc-request kyc-changes-requested">
+      <h4 className="alert-heading h6">
+        {rejected ? t('kyc.request.rejectedTitle') : t('kyc.collect.changesRequested.title')}
+      </h4>
+      <p className="mb-0 text-break kyc-pre-line">{request.comment}</p>
+      <p className="small mb-0 mt-2">{asked}</p>
+      {staff && (
+        <p className="small mb-0 mt-2">
+          {withPartner ? t('kyc.request.waitingHint') : t('kyc.request.sendBackHint')}
+        </p>
       )}
+      {canAnswer && <p className="small mb-0 mt-2">{t('kyc.request.partnerHint')}</p>}
+      <RequestDocuments request={request} />
     </Alert>
+  );
+}
+
+/** The latest reviewer comment, unless it is the request shown above it; marked when internal. */
+function StepComment({ step }: { step: KycStep }) {
+  const { t } = useTranslation();
+  if (!step.comment || step.comment === step.request?.comment) return null;
+  return (
+    <figure className="kyc-step-comment border-start border-3 ps-3 mb-3">
+      <figcaption className="small text-body-secondary mb-1 d-flex gap-2 align-items-center">
+        {t('kyc.step.comment')}
+        {step.commentVisibility === 'internal' && <InternalBadge />}
+      </figcaption>
+      <blockquote className="mb-0">
+        <p className="mb-0 text-break">{step.comment}</p>
+      </blockquote>
+    </figure>
   );
 }
 
@@ -74,9 +154,13 @@ export function KycStepSection({
   onAction,
   editor,
   showChanges = false,
+  withPartner = false,
 }: KycStepSectionProps) {
   const { t } = useTranslation();
   const headingId = stepHeadingId(stepType);
+  const blockedId = `${headingId}-blocked`;
+  const requestOpen = step?.request?.open === true;
+  const blocked = requestOpen && actions.some(passesOverRequest);
   const title = t(STEP_TITLE_KEYS[stepType]);
   const documentTypes = STEP_DOCUMENT_TYPES[stepType];
   const documentQuery = useMemo(
@@ -93,20 +177,15 @@ export function KycStepSection({
         <KycStatusBadge status={status} />
       </div>
       <div className="card-body">
-        {status === 'CHANGES_REQUESTED' ? (
-          <ChangesRequested step={step} />
-        ) : (
-          step?.comment && (
-            <figure className="kyc-step-comment border-start border-3 ps-3 mb-3">
-              <figcaption className="small text-body-secondary mb-1">
-                {t('kyc.step.comment')}
-              </figcaption>
-              <blockquote className="mb-0">
-                <p className="mb-0 text-break">{step.comment}</p>
-              </blockquote>
-            </figure>
-          )
+        {step?.request && (
+          <RequestNotice
+            request={step.request}
+            staff={showChanges}
+            withPartner={withPartner}
+            canAnswer={editor !== undefined}
+          />
         )}
+        {step && <StepComment step={step} />}
         {showChanges && step && <ChangesSummary stepType={stepType} changes={step.changes} />}
         {editor ?? (
           <>
@@ -144,18 +223,27 @@ export function KycStepSection({
             aria-label={t('kyc.step.actions', { step: title })}
             className="d-flex flex-wrap gap-2"
           >
-            {actions.map((action) => (
-              <Button
-                key={action}
-                size="sm"
-                variant={ACTION_BUTTONS[action].variant}
-                disabled={busy}
-                onClick={() => onAction(action)}
-              >
-                {t(ACTION_BUTTONS[action].label)}
-              </Button>
-            ))}
+            {actions.map((action) => {
+              const unavailable = requestOpen && passesOverRequest(action);
+              return (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={ACTION_BUTTONS[action].variant}
+                  disabled={busy || unavailable}
+                  aria-describedby={unavailable ? blockedId : undefined}
+                  onClick={() => onAction(action)}
+                >
+                  {t(ACTION_BUTTONS[action].label)}
+                </Button>
+              );
+            })}
           </div>
+          {blocked && (
+            <p id={blockedId} className="small text-body-secondary mt-2 mb-0">
+              {t('kyc.request.approveBlocked')}
+            </p>
+          )}
         </div>
       )}
     </section>

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KYC_STEP_TYPES, type KycActor, type KycStepType } from '@common/kyc';
+import {
+  defaultVisibility,
+  fixedVisibility,
+  KYC_STEP_TYPES,
+  type CommentContext,
+  type CommentVisibility,
+  type KycActor,
+  type KycStepType,
+} from '@common/kyc';
+
 import {
   isDataStepType,
   PARTNER_EDITABLE_STATUSES,
@@ -10,8 +19,14 @@ import {
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
-import { CommentField } from '@/features/kyc/DecisionFields';
-import { isReviewer, stepActions, stepChange, type StepAction } from '@/features/kyc/kycActors';
+import { CommentField, VisibilityField } from '@/features/kyc/DecisionFields';
+import {
+  isReviewer,
+  stepActions,
+  stepChange,
+  type StatusAction,
+  type StepAction,
+} from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import type { KycStep, KycSubmission } from '@/features/kyc/kycModel';
@@ -19,7 +34,12 @@ import { selectKycChanges, selectKycSteps } from '@/features/kyc/kycSlice';
 import { KycStepEditor } from '@/features/kyc/KycStepEditor';
 import { KycStepSection, stepHeadingId } from '@/features/kyc/KycStepSection';
 import { KycSubmitSummary, SUMMARY_HEADING_ID } from '@/features/kyc/KycSubmitSummary';
-import { changeStepStatus, fetchKycSteps, stepChangeKey } from '@/features/kyc/kycThunks';
+import {
+  changeStepStatus,
+  fetchKycSteps,
+  stepChangeKey,
+  withdrawStepRequest,
+} from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/useKycRecords';
 
 /** Scrolls to a step (or the summary) and puts the focus on its heading, for keyboard users too. */
@@ -61,7 +81,7 @@ function StepList({ entries }: { entries: NavEntry[] }) {
   );
 }
 
-/** A step action that asks for a comment first (reject, request changes). */
+/** A step action that asks for a comment first (reject, request changes, withdraw a request). */
 interface Asking {
   stepType: KycStepType;
   action: StepAction;
@@ -78,19 +98,36 @@ const DIALOG_TEXTS = {
     message: 'kyc.stepDialog.changesMessage',
     confirm: 'kyc.stepDialog.changesConfirm',
   },
+  withdrawRequest: {
+    title: 'kyc.stepDialog.withdrawTitle',
+    message: 'kyc.stepDialog.withdrawMessage',
+    confirm: 'kyc.stepDialog.withdrawConfirm',
+  },
 } as const;
 
+type DialogAction = keyof typeof DIALOG_TEXTS;
+const isDialogAction = (action: StepAction): action is DialogAction => action in DIALOG_TEXTS;
+
+/**
+ * Asks for the comment a step action needs. A request to the partner is always shared with
+ * them (issue 14), so the dialog says so; a withdrawal's comment is shared unless staff choose.
+ */
 function StepDialog({
   asking,
   onConfirm,
   onClose,
 }: {
-  asking: Asking & { action: 'reject' | 'requestChanges' };
-  onConfirm: (comment: string) => Promise<unknown>;
+  asking: Asking & { action: DialogAction };
+  onConfirm: (comment: string, visibility: CommentVisibility) => Promise<unknown>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
+  const context: CommentContext =
+    asking.action === 'withdrawRequest'
+      ? { kind: 'withdrawal' }
+      : { kind: 'step', to: asking.action === 'reject' ? 'REJECTED' : 'CHANGES_REQUESTED' };
+  const [visibility, setVisibility] = useState(() => defaultVisibility(context));
   const texts = DIALOG_TEXTS[asking.action];
   return (
     <ConfirmDialog
@@ -100,10 +137,15 @@ function StepDialog({
       confirmLabel={t(texts.confirm)}
       confirmVariant={asking.action === 'reject' ? 'danger' : 'primary'}
       confirmDisabled={comment.trim() === ''}
-      onConfirm={() => onConfirm(comment.trim())}
+      onConfirm={() => onConfirm(comment.trim(), visibility)}
       onClose={onClose}
     >
       <CommentField value={comment} onChange={setComment} required />
+      <VisibilityField
+        value={visibility}
+        onChange={setVisibility}
+        fixed={fixedVisibility(context) !== undefined}
+      />
     </ConfirmDialog>
   );
 }
@@ -132,23 +174,33 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
     return { stepType, step, status: step?.status ?? summary?.status ?? 'PENDING' };
   });
 
-  const run = (stepType: KycStepType, action: StepAction, comment?: string) => {
+  const run = (
+    stepType: KycStepType,
+    action: StepAction,
+    comment?: string,
+    visibility?: CommentVisibility,
+  ) => {
+    const version = loaded.get(stepType)?.version;
+    if (action === 'withdrawRequest') {
+      return dispatch(
+        withdrawStepRequest({
+          kycId,
+          stepType,
+          comment: comment ?? '',
+          visibility: visibility ?? 'shared',
+          version,
+        }),
+      );
+    }
     const { request, expected } = stepChange(action, actors);
     return dispatch(
-      changeStepStatus({
-        kycId,
-        stepType,
-        request,
-        expected,
-        comment,
-        version: loaded.get(stepType)?.version,
-      }),
+      changeStepStatus({ kycId, stepType, request, expected, comment, visibility, version }),
     );
   };
 
   const onAction = (stepType: KycStepType, action: StepAction) => {
-    if (stepChange(action, actors).commentRequired) setAsking({ stepType, action });
-    else void run(stepType, action);
+    if (isDialogAction(action)) setAsking({ stepType, action });
+    else void run(stepType, action satisfies StatusAction);
   };
 
   // The partner fills in a step while the file is with them and the step open (decision 013).
@@ -188,10 +240,12 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
             status={status}
             step={step}
             partnerUuid={submission.tradePartnerUuid}
-            actions={stepActions(submission.status, status, actors)}
+            actions={stepActions(submission.status, status, actors, step?.request?.open)}
             busy={changes[stepChangeKey(kycId, stepType)]?.status === 'loading'}
             onAction={(action) => onAction(stepType, action)}
             showChanges={isReviewer(actors)}
+            withPartner={submission.status === 'CHANGES_REQUESTED'}
+
             editor={
               editableStep(step) ? (
                 <KycStepEditor
@@ -208,11 +262,13 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
         ))}
         {withSummary && <KycSubmitSummary submission={submission} actors={actors} />}
       </div>
-      {asking && (asking.action === 'reject' || asking.action === 'requestChanges') && (
+      {asking && isDialogAction(asking.action) && (
         <StepDialog
           key={`${asking.stepType}-${asking.action}`}
           asking={{ ...asking, action: asking.action }}
-          onConfirm={(comment) => run(asking.stepType, asking.action, comment)}
+          onConfirm={(comment, visibility) =>
+            run(asking.stepType, asking.action, comment, visibility)
+          }
           onClose={() => setAsking(null)}
         />
       )}

@@ -1,15 +1,23 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import type { KycActor, KycTransition } from '@common/kyc';
+import {
+  defaultVisibility,
+  fixedVisibility,
+  type CommentVisibility,
+  type KycActor,
+  type KycTransition,
+} from '@common/kyc';
+import { partnerCanChangeSomething } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { offeredTransitions, stepsReady } from '@/features/kyc/kycActors';
+import { isReviewer, offeredTransitions, stepsReady } from '@/features/kyc/kycActors';
 import { statusLabel } from '@/features/kyc/kycLabels';
 import type { KycSubmission } from '@/features/kyc/kycModel';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { changeSubmissionStatus, statusChangeKey } from '@/features/kyc/kycThunks';
-import { CommentField, CompliantField } from '@/features/kyc/DecisionFields';
+import { CommentField, CompliantField, VisibilityField } from '@/features/kyc/DecisionFields';
+import { KycRiskReview, type RiskAcknowledgement } from '@/features/kyc/KycRiskReview';
 import type { TranslationKey } from '@/lib/i18n';
 
 /** The button (and dialog title) of a move, by where it goes and, for IN_REVIEW, where from. */
@@ -41,22 +49,41 @@ const refuses = (move: KycTransition) => move.to === 'REJECTED' || move.to === '
 const variantOf = (move: KycTransition) =>
   move.to === 'APPROVED' ? 'success' : refuses(move) ? 'outline-danger' : 'outline-primary';
 
+/** A move that decides or proposes a decision: the risk is shown before it (issue 14). */
+const weighsRisk = (move: KycTransition) =>
+  move.to === 'APPROVED' || move.to === 'WAITING_FOR_APPROVAL';
+
 function MoveDialog({
   submission,
   move,
+  reviewer,
   onClose,
 }: {
   submission: KycSubmission;
   move: KycTransition;
+  /** Staff: they choose who reads the comment, and see the risk. */
+  reviewer: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [comment, setComment] = useState('');
   const [compliant, setCompliant] = useState(false);
+  const context = { kind: 'status', to: move.to } as const;
+  const [visibility, setVisibility] = useState<CommentVisibility>(() => defaultVisibility(context));
+  const [risk, setRisk] = useState<{ ready: boolean; acknowledgement: RiskAcknowledgement }>({
+    ready: false,
+    acknowledgement: null,
+  });
+  const onRisk = useCallback(
+    (ready: boolean, acknowledgement: RiskAcknowledgement) => setRisk({ ready, acknowledgement }),
+    [],
+  );
   const label = t(moveLabelKey(move));
   const missing =
-    (move.commentRequired && comment.trim() === '') || (move.compliance === 'true' && !compliant);
+    (move.commentRequired && comment.trim() === '') ||
+    (move.compliance === 'true' && !compliant) ||
+    (reviewer && weighsRisk(move) && !risk.ready);
 
   return (
     <ConfirmDialog
@@ -77,13 +104,29 @@ function MoveDialog({
             kycId: submission.id,
             to: move.to,
             comment: comment.trim() || undefined,
+            ...(reviewer && comment.trim() ? { visibility } : {}),
             isCompliant: move.compliance ? compliant : null,
+            riskAcknowledgement: risk.acknowledgement,
             version: submission.version,
           }),
         )
       }
     >
+      {reviewer && weighsRisk(move) && (
+        <KycRiskReview
+          kycId={submission.id}
+          acknowledging={move.to === 'APPROVED'}
+          onChange={onRisk}
+        />
+      )}
       <CommentField value={comment} onChange={setComment} required={move.commentRequired} />
+      {reviewer && (
+        <VisibilityField
+          value={visibility}
+          onChange={setVisibility}
+          fixed={fixedVisibility(context) !== undefined}
+        />
+      )}
       {move.compliance && (
         <CompliantField
           checked={compliant}
@@ -114,6 +157,11 @@ export function KycSubmissionActions({ submission, actors, userId }: KycSubmissi
     (move) => move.to !== 'SUBMITTED',
   );
   const waitingForSteps = moves.filter((move) => !stepsReady(move, submission.steps));
+  // Sending the file back needs a step the partner may change (issue 14).
+  const nothingToSendBack =
+    moves.some((move) => move.sendsBack) && !partnerCanChangeSomething(submission.steps);
+  const available = (move: KycTransition) =>
+    stepsReady(move, submission.steps) && !(move.sendsBack && nothingToSendBack);
   const fourEyes =
     submission.status === 'WAITING_FOR_APPROVAL' &&
     actors.includes('manager') &&
@@ -127,28 +175,31 @@ export function KycSubmissionActions({ submission, actors, userId }: KycSubmissi
         role="group"
         aria-label={t('kyc.detail.actions')}
         className="d-flex flex-wrap gap-2"
-        aria-describedby={waitingForSteps.length > 0 || fourEyes ? noteId : undefined}
+        aria-describedby={
+          waitingForSteps.length > 0 || fourEyes || nothingToSendBack ? noteId : undefined
+        }
       >
         {moves.map((move) => (
           <Button
             key={move.to}
             size="sm"
             variant={variantOf(move)}
-            disabled={busy || !stepsReady(move, submission.steps)}
+            disabled={busy || !available(move)}
             onClick={() => setOpen(move)}
           >
             {t(moveLabelKey(move))}
           </Button>
         ))}
       </div>
-      {(waitingForSteps.length > 0 || fourEyes) && (
+      {(waitingForSteps.length > 0 || fourEyes || nothingToSendBack) && (
         <p id={noteId} className="small text-body-secondary mt-2 mb-0">
           {waitingForSteps.some((move) => move.steps === 'approved')
             ? t('kyc.decision.stepsNotApproved')
             : waitingForSteps.length > 0
               ? t('kyc.decision.stepsNotReviewed')
               : null}{' '}
-          {fourEyes ? t('kyc.decision.fourEyes') : null}
+          {fourEyes ? t('kyc.decision.fourEyes') : null}{' '}
+          {nothingToSendBack ? t('kyc.decision.nothingToSendBack') : null}
         </p>
       )}
       {open && (
@@ -156,6 +207,7 @@ export function KycSubmissionActions({ submission, actors, userId }: KycSubmissi
           key={`${open.from}-${open.to}`}
           submission={submission}
           move={open}
+          reviewer={isReviewer(actors)}
           onClose={() => setOpen(null)}
         />
       )}

@@ -40,6 +40,8 @@ export function KycSubmitSummary({ submission, actors }: KycSubmitSummaryProps) 
   const readiness = entry?.data ?? null;
   const mayMove = transitionsFor(submission.status, actors).some((move) => move.to === 'SUBMITTED');
   const resubmit = submission.status === 'CHANGES_REQUESTED';
+  // Reviewers see where the file stands with the partner and what the partner still has to do.
+  const withPartner = resubmit && !actors.includes('partner');
   const label = resubmit ? t('kyc.collect.summary.resubmit') : t('kyc.collect.summary.submit');
   const busy = change?.status === 'loading';
   // The server refused: the file was not complete after all (its list is the readiness now).
@@ -71,6 +73,7 @@ export function KycSubmitSummary({ submission, actors }: KycSubmitSummaryProps) 
         </h3>
       </div>
       <div className="card-body">
+        {withPartner && <p className="mb-2 fw-semibold">{t('kyc.collect.summary.withPartner')}</p>}
         {refusal && (
           <Alert variant="danger" className="py-2">
             {t('kyc.collect.summary.refused', { reason: refusal })}

@@ -1,7 +1,9 @@
 import {
   DECIDED_STEP_STATUSES,
+  OPEN_KYC_STATUSES,
   REVIEWABLE_STATUSES,
   transitionsFor,
+  WITHDRAWABLE_STATUSES,
   type KycActor,
   type KycStatus,
   type KycStepStatus,
@@ -41,19 +43,32 @@ export const isReviewer = (actors: readonly KycActor[]) =>
   actors.includes('employee') || actors.includes('manager');
 
 /** What a reviewer can do to one step. */
-export type StepAction = 'complete' | 'approve' | 'reject' | 'requestChanges';
+export type StepAction = 'complete' | 'approve' | 'reject' | 'requestChanges' | 'withdrawRequest';
+
+/** The actions that change a step's status (withdrawing a request is a call of its own). */
+export type StatusAction = Exclude<StepAction, 'withdrawRequest'>;
+
+/** The actions that would pass over a reviewer's open request: unavailable while it is open. */
+
+export const passesOverRequest = (action: StepAction) =>
+  action === 'complete' || action === 'approve';
 
 /**
  * The step actions to offer (decision 012): only reviewers, only while the file is with them.
  * Managers decide (approve, reject); employees complete, which asks a manager for approval. A
- * decided step only moves between approved and rejected.
+ * decided step only moves between approved and rejected. An open request (issue 14) may be
+ * withdrawn, also while the file is back with the partner.
  */
 export function stepActions(
   submissionStatus: KycStatus,
   stepStatus: KycStepStatus,
   actors: readonly KycActor[],
+  requestIsOpen = false,
 ): StepAction[] {
-  if (!REVIEWABLE_STATUSES.includes(submissionStatus) || !isReviewer(actors)) return [];
+  if (!isReviewer(actors)) return [];
+  const withdraw: StepAction[] =
+    requestIsOpen && WITHDRAWABLE_STATUSES.includes(submissionStatus) ? ['withdrawRequest'] : [];
+  if (!REVIEWABLE_STATUSES.includes(submissionStatus)) return withdraw;
   const manager = actors.includes('manager');
   const decided = DECIDED_STEP_STATUSES.includes(stepStatus);
   const offered: StepAction[] = [];
@@ -62,11 +77,11 @@ export function stepActions(
   if (manager && stepStatus !== 'APPROVED') offered.push('approve');
   if (manager && stepStatus !== 'REJECTED') offered.push('reject');
   if (!decided && stepStatus !== 'CHANGES_REQUESTED') offered.push('requestChanges');
-  return offered;
+  return [...offered, ...withdraw];
 }
 
 /** What each action sends, what the step shows meanwhile, and whether it needs a comment. */
-export function stepChange(action: StepAction, actors: readonly KycActor[]) {
+export function stepChange(action: StatusAction, actors: readonly KycActor[]) {
   switch (action) {
     case 'complete':
       // The server decides: a manager's completion approves, an employee's asks for approval.
@@ -126,15 +141,6 @@ export function useKycActors(submission: Pick<KycSubmission, 'tradePartnerUuid'>
   );
   return { actors: kycActors(roles, level), userId, staff: hasAnyRole(roles, STAFF_ROLES) };
 }
-
-/** The statuses of a file still under way; a company has at most one such file. */
-export const OPEN_KYC_STATUSES: readonly KycStatus[] = [
-  'DRAFT',
-  'SUBMITTED',
-  'IN_REVIEW',
-  'CHANGES_REQUESTED',
-  'WAITING_FOR_APPROVAL',
-];
 
 export const isOpenFile = (submission: Pick<KycSubmission, 'status'>) =>
   OPEN_KYC_STATUSES.includes(submission.status);

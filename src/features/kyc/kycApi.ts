@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
-import type { KycStatus } from '@common/kyc';
+import type { CommentVisibility, KycStatus } from '@common/kyc';
 import {
   auditEventSchema,
   commentSchema,
@@ -172,7 +172,11 @@ export interface KycStatusChange {
   /** The acting user's own id. */
   userId: number;
   comment?: string | null;
+  /** Staff only: who may read the comment (the server's default when not given). */
+  visibility?: CommentVisibility;
   isCompliant?: boolean | null;
+  /** An approval despite the risk (issue 14): why, for the findings with this fingerprint. */
+  riskAcknowledgement?: { reason: string; fingerprint: string } | null;
   /** The submission version the change is based on. */
   version?: number;
 }
@@ -191,11 +195,14 @@ async function postStatus(
   required(change.status, 'status', call);
   required(change.userId, 'userId', call);
   const { status, userId, comment = null, isCompliant = null, version } = change;
+  const { visibility, riskAcknowledgement } = change;
   const body = {
     status,
     userId,
     comment,
     isCompliant,
+    ...(visibility === undefined ? {} : { visibility }),
+    ...(riskAcknowledgement ? { riskAcknowledgement } : {}),
     ...(version === undefined ? {} : { version }),
   };
   // The screen tells the user why a change was refused, in the server's words.
@@ -232,6 +239,8 @@ export const createOrUpdateStatusByUuid = async (uuid: string, change: KycStatus
 export interface NewKycComment {
   comment: string;
   stepType?: KycStepType | null;
+  /** Staff only: internal unless shared. */
+  visibility?: CommentVisibility;
 }
 
 async function readList<T>(url: string, schema: z.ZodType<T>): Promise<T> {

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
+  COMMENT_VISIBILITIES,
+  FINDING_SEVERITIES,
   KYC_STATUSES,
   KYC_STEP_STATUSES,
   KYC_STEP_TYPES,
+  RISK_LEVELS,
   SUBMISSION_COMMENT,
   type KycStatus,
   type KycStepType,
@@ -25,10 +28,6 @@ const nullableId = z
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 export const stepTypeSchema = z.enum(KYC_STEP_TYPES);
 export const stepStatusSchema = z.enum(KYC_STEP_STATUSES);
-export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-export const SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH'] as const;
-export type Severity = (typeof SEVERITIES)[number];
 
 /** A user, named as at the time. */
 const personSchema = z
@@ -79,6 +78,31 @@ export const stepChangeSchema = z.object({
 });
 export type StepChange = z.infer<typeof stepChangeSchema>;
 
+/** Who may read a comment: staff only, or the partner too (a partner only ever gets shared ones). */
+const visibilitySchema = z.enum(COMMENT_VISIBILITIES).catch('shared');
+
+/** What a reviewer asked of the partner on a step (issue 14), until decided again or withdrawn. */
+export const stepRequestSchema = z.object({
+  kind: z.enum(['CHANGES_REQUESTED', 'REJECTED']),
+  comment: z.string(),
+  by: personSchema,
+  at: z.string(),
+  /** The partner has not answered it yet: the step cannot be approved. */
+  open: z.boolean(),
+  answeredAt: nullableText,
+  answeredBy: personSchema,
+  documents: z
+    .array(
+      z.object({
+        id: z.number(),
+        fileName: z.string(),
+        change: z.enum(['added', 'archived', 'retyped']),
+      }),
+    )
+    .default([]),
+});
+export type StepRequest = z.infer<typeof stepRequestSchema>;
+
 export const kycStepSchema = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -91,8 +115,10 @@ export const kycStepSchema = z.object({
     .record(z.string(), z.unknown())
     .nullish()
     .transform((value) => value ?? {}),
-  /** The latest reviewer comment on the step. */
+  /** The latest reviewer comment on the step (a partner never gets an internal one). */
   comment: nullableText,
+  commentVisibility: visibilitySchema.nullish().transform((value) => value ?? null),
+  request: stepRequestSchema.nullish().transform((value) => value ?? null),
   version: z.number(),
   updatedAt: z.string(),
   updatedBy: personSchema,
@@ -118,7 +144,7 @@ export type KycStep = z.infer<typeof kycStepSchema>;
 /** Why a file cannot be submitted yet: one thing missing from one step. */
 export const missingItemSchema = z.object({
   stepType: stepTypeSchema,
-  kind: z.enum(['field', 'document', 'changesRequested']),
+  kind: z.enum(['field', 'document', 'changesRequested', 'rejected']),
   field: z
     .string()
     .nullish()
@@ -148,6 +174,7 @@ export const statusRecordSchema = z.object({
   status: z.union([kycStatusSchema, z.literal(SUBMISSION_COMMENT)]),
   fromStatus: kycStatusSchema.nullish().transform((value) => value ?? null),
   comment: nullableText,
+  visibility: visibilitySchema.default('shared'),
   isCompliant: z
     .boolean()
     .nullish()
@@ -162,6 +189,7 @@ export const commentSchema = z.object({
   kycId: z.number(),
   stepType: stepTypeSchema.nullish().transform((value) => value ?? null),
   comment: z.string(),
+  visibility: visibilitySchema.default('shared'),
   user: personSchema,
   createdAt: z.string(),
   /** What the comment came with: a status change, a step status change, or nothing. */
@@ -189,7 +217,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 const findingSchema = z.object({
   code: z.string(),
   // A severity this app does not know yet counts as information.
-  severity: z.enum(SEVERITIES).catch('INFO'),
+  severity: z.enum(FINDING_SEVERITIES).catch('INFO'),
   stepType: stepTypeSchema
     .nullish()
     .catch(null)
@@ -213,6 +241,10 @@ export const insightsSchema = z.object({
     )
     .default([]),
   findings: z.array(findingSchema).default([]),
+  /** Approving needs an acknowledgement of these findings (issue 14). */
+  acknowledgementNeeded: z.boolean().default(false),
+  /** What the acknowledgement names: it changes when the findings do. */
+  fingerprint: z.string().default(''),
 });
 export type Insights = z.infer<typeof insightsSchema>;
 

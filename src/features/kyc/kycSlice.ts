@@ -21,6 +21,7 @@ import {
   addComment,
   changeStepStatus,
   changeSubmissionStatus,
+  withdrawStepRequest,
   commentKey,
   dataSaveKey,
   fetchKycAudit,
@@ -302,6 +303,27 @@ export const kycSlice = createSlice({
         invalidate(state, kycId, ['steps']);
       });
 
+    // A reviewer's request withdrawn: the step as the server made it.
+    builder
+      .addCase(withdrawStepRequest.pending, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        setChange(state, stepChangeKey(kycId, stepType), 'loading');
+      })
+      .addCase(withdrawStepRequest.fulfilled, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        setChange(state, stepChangeKey(kycId, stepType), 'succeeded');
+        showStep(state, kycId, action.payload);
+        invalidate(state, kycId, ['comments', 'audit', 'readiness']);
+      })
+      .addCase(withdrawStepRequest.rejected, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        const error = failure(action.payload, action.error);
+        setChange(state, stepChangeKey(kycId, stepType), 'failed', error);
+        const now = currentStep(action.payload);
+        if (now) showStep(state, kycId, now);
+        invalidate(state, kycId, ['steps']);
+      });
+
     // A step's data (the partner's form): the step as the server made it.
     builder
       .addCase(saveStepData.pending, (state, action) => {
@@ -384,8 +406,8 @@ export const kycSlice = createSlice({
             status: 'succeeded',
             fetchedAt: Date.now(),
           };
-          invalidate(state, kycId, []);
-        } else invalidate(state, kycId, ['readiness']);
+          invalidate(state, kycId, ['insights']);
+        } else invalidate(state, kycId, ['readiness', 'insights']);
       });
 
     // Comments

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CommentVisibility } from '@common/kyc';
 import { isNotFound, idPath, uuidPath } from '@/features/kyc/kycApi';
 import {
   kycStepSchema,
@@ -21,6 +22,8 @@ const stepListSchema = z.array(kycStepSchema);
 export interface KycStepStatusChange {
   status: StepStatusRequest;
   comment?: string | null;
+  /** Staff only: who may read the comment; a request to the partner is always shared. */
+  visibility?: CommentVisibility;
   /** The step version the change is based on. */
   version?: number;
 }
@@ -28,12 +31,40 @@ export interface KycStepStatusChange {
 function stepStatusBody(change: KycStepStatusChange, call: string) {
   required(change, 'status', call);
   required(change.status, 'status', call);
-  const { status, comment, version } = change;
+  const { status, comment, visibility, version } = change;
   return {
     status,
     ...(comment ? { comment } : {}),
+    ...(comment && visibility ? { visibility } : {}),
     ...(version === undefined ? {} : { version }),
   };
+}
+
+/** Withdrawing a reviewer's open request on a step (issue 14): why, and who may read it. */
+export interface KycRequestWithdrawal {
+  comment: string;
+  visibility?: CommentVisibility;
+  version?: number;
+}
+
+/** POST /api/kyc/{id}/steps/{stepType}/request/withdraw?userId=: the step as it now is. */
+export async function withdrawKycStepRequest(
+  id: number,
+  stepType: KycStepType,
+  userId: number,
+  withdrawal: KycRequestWithdrawal,
+): Promise<KycStep> {
+  const call = 'withdrawKycStepRequest';
+  const base = idPath(id, call);
+  required(stepType, 'stepType', call);
+  required(userId, 'userId', call);
+  required(withdrawal.comment, 'comment', call);
+  const { data } = await apiClient.post<unknown>(
+    `${base}/steps/${seg(stepType)}/request/withdraw`,
+    withdrawal,
+    { params: { userId }, skipErrorNotice: true },
+  );
+  return kycStepSchema.parse(data);
 }
 
 async function readSteps(base: string): Promise<KycStep[]> {

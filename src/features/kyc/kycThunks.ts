@@ -1,4 +1,4 @@
-import type { KycStatus, KycStepStatus, KycStepType } from '@common/kyc';
+import type { CommentVisibility, KycStatus, KycStepStatus, KycStepType } from '@common/kyc';
 import { SUMMARY_STEP } from '@common/kyc';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
@@ -14,7 +14,11 @@ import {
   getKycStatusHistory,
   getPartnerKycsByUuid,
 } from '@/features/kyc/kycApi';
-import { changeKycStepStatus, getKycSteps } from '@/features/kyc/kycStepsApi';
+import {
+  changeKycStepStatus,
+  getKycSteps,
+  withdrawKycStepRequest,
+} from '@/features/kyc/kycStepsApi';
 import {
   KYC_CACHE_MS,
   KYC_STATUS_CACHE_MS,
@@ -186,6 +190,8 @@ export interface StepChangeArg {
   /** What the step shows until the server answers (SPEC section 4: optimistic). */
   expected: KycStepStatus;
   comment?: string;
+  /** Who may read the comment (staff choose; a request is always shared). */
+  visibility?: CommentVisibility;
   /** The step version the change is based on. */
   version?: number;
 }
@@ -198,7 +204,7 @@ export interface StepChangeArg {
 export const changeStepStatus = createAppAsyncThunk(
   'kyc/changeStepStatus',
   async (arg: StepChangeArg, { getState, dispatch, rejectWithValue }) => {
-    const { kycId, stepType, request, expected, comment, version } = arg;
+    const { kycId, stepType, request, expected, comment, visibility, version } = arg;
     kycStepEvents.publish({ kycId, stepType, status: expected });
     try {
       // Without a user record the call refuses in SPEC section 5's words (required userId).
@@ -206,6 +212,7 @@ export const changeStepStatus = createAppAsyncThunk(
       const step = await changeKycStepStatus(kycId, stepType, userId, {
         status: request,
         comment,
+        visibility,
         version,
       });
       kycStepEvents.publish({ kycId, stepType, status: step.status });
@@ -224,11 +231,53 @@ export const changeStepStatus = createAppAsyncThunk(
   },
 );
 
+/**
+ * Withdraws a reviewer's open request on a step, with a comment (issue 14): the step as the
+ * server made it; a refusal is told in the server's words.
+ */
+export const withdrawStepRequest = createAppAsyncThunk(
+  'kyc/withdrawStepRequest',
+  async (
+    arg: {
+      kycId: number;
+      stepType: KycStepType;
+      comment: string;
+      visibility: CommentVisibility;
+      version?: number;
+    },
+    { getState, dispatch, rejectWithValue },
+  ) => {
+    const { kycId, stepType, comment, visibility, version } = arg;
+    try {
+      const userId = getState().user.user?.id as number;
+      const step = await withdrawKycStepRequest(kycId, stepType, userId, {
+        comment,
+        visibility,
+        ...(version === undefined ? {} : { version }),
+      });
+      kycStepEvents.publish({ kycId, stepType, status: step.status });
+      return step;
+    } catch (error) {
+      const apiError = toApiError(error);
+      dispatch(refused(apiError.message));
+      return rejectWithValue(apiError);
+    }
+  },
+  {
+    condition: ({ kycId, stepType }, { getState }) =>
+      !busy(getState(), stepChangeKey(kycId, stepType)),
+  },
+);
+
 export interface StatusChangeArg {
   kycId: number;
   to: KycStatus;
   comment?: string;
+  /** Who may read the comment (staff choose; sending the file back is always shared). */
+  visibility?: CommentVisibility;
   isCompliant?: boolean | null;
+  /** An approval despite the risk: why, for the findings with this fingerprint. */
+  riskAcknowledgement?: { reason: string; fingerprint: string } | null;
   /** The submission version the change is based on. */
   version?: number;
 }
@@ -240,11 +289,19 @@ export interface StatusChangeArg {
 export const changeSubmissionStatus = createAppAsyncThunk(
   'kyc/changeStatus',
   async (arg: StatusChangeArg, { getState, dispatch, rejectWithValue }) => {
-    const { kycId, to, comment, isCompliant, version } = arg;
+    const { kycId, to, comment, visibility, isCompliant, riskAcknowledgement, version } = arg;
     kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: to });
     try {
       const userId = getState().user.user?.id as number;
-      return await changeKycStatus(kycId, { status: to, userId, comment, isCompliant, version });
+      return await changeKycStatus(kycId, {
+        status: to,
+        userId,
+        comment,
+        visibility,
+        isCompliant,
+        riskAcknowledgement,
+        version,
+      });
     } catch (error) {
       const apiError = toApiError(error);
       const before = getState().kyc.changes[statusChangeKey(kycId)]?.before;
@@ -260,11 +317,20 @@ export const changeSubmissionStatus = createAppAsyncThunk(
 export const addComment = createAppAsyncThunk(
   'kyc/addComment',
   async (
-    { kycId, comment, stepType }: { kycId: number; comment: string; stepType?: KycStepType },
+    {
+      kycId,
+      comment,
+      stepType,
+      visibility,
+    }: { kycId: number; comment: string; stepType?: KycStepType; visibility?: CommentVisibility },
     { dispatch, rejectWithValue },
   ) => {
     try {
-      return await addKycComment(kycId, { comment, ...(stepType ? { stepType } : {}) });
+      return await addKycComment(kycId, {
+        comment,
+        ...(stepType ? { stepType } : {}),
+        ...(visibility ? { visibility } : {}),
+      });
     } catch (error) {
       const apiError = toApiError(error);
       dispatch(refused(apiError.message));

@@ -55,6 +55,8 @@ export function stepJson(stepType: KycStepType, overrides: Record<string, unknow
     status: 'PENDING',
     data: {} as Record<string, unknown>,
     comment: null as string | null,
+    commentVisibility: null as string | null,
+    request: null as Record<string, unknown> | null,
     version: 1,
     updatedAt: '2025-06-02T10:00:00.000Z',
     updatedBy: null as { id: number; name: string } | null,
@@ -69,6 +71,25 @@ export function stepJson(stepType: KycStepType, overrides: Record<string, unknow
 }
 
 export const stepsJson = () => KYC_STEP_TYPES.map((stepType) => stepJson(stepType));
+
+/** A reviewer's open request on a step, as the server answers it (issue 14). */
+export function requestJson(
+  kind: string,
+  comment: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    kind,
+    comment,
+    by: eva,
+    at: '2025-06-03T09:40:00.000Z',
+    open: true,
+    answeredAt: null,
+    answeredBy: null,
+    documents: [],
+    ...overrides,
+  };
+}
 
 export const historyJson = [
   {
@@ -178,6 +199,8 @@ interface KycServerOptions {
   statusAnswer?: (body: Record<string, unknown>) => Response | Promise<Response>;
   /** What GET .../readiness answers; by default ready, nothing missing. */
   readiness?: { ready: boolean; missing: Record<string, unknown>[] };
+  /** What GET .../insights answers; by default insightsJson. */
+  insights?: Record<string, unknown>;
   /** How PUT .../steps/{stepType}/data answers; by default it saves (IN_PROGRESS, draft gone). */
   dataAnswer?: (
     stepType: KycStepType,
@@ -211,12 +234,21 @@ export function mockKycApi(options: KycServerOptions = {}) {
     record(request);
     return HttpResponse.json(body);
   };
+  /** As the server does: a step sent back or rejected carries the reviewer's open request. */
   const changeStep = (stepType: KycStepType, status: string, comment?: string) => {
+    const asks = (status === 'CHANGES_REQUESTED' || status === 'REJECTED') && comment;
     steps = steps.map((step) =>
       step.stepType === stepType
-        ? { ...step, status, comment: comment ?? step.comment, version: step.version + 1 }
+        ? {
+            ...step,
+            status,
+            comment: comment ?? step.comment,
+            request: asks ? requestJson(status, comment) : null,
+            version: step.version + 1,
+          }
         : step,
     );
+
     submission = {
       ...submission,
       steps: submission.steps.map((item) =>
@@ -276,7 +308,27 @@ export function mockKycApi(options: KycServerOptions = {}) {
     http.get('/api/kyc/:id/comments', ({ request }) => json(request, commentsJson)),
     http.get('/api/kyc/:id/status', ({ request }) => json(request, historyJson)),
     http.get('/api/kyc/:id/audit', ({ request }) => json(request, auditJson)),
-    http.get('/api/kyc/:id/insights', ({ request }) => json(request, insightsJson)),
+    http.get('/api/kyc/:id/insights', ({ request }) =>
+      json(request, options.insights ?? insightsJson),
+    ),
+    http.post('/api/kyc/:id/steps/:stepType/request/withdraw', async ({ request, params }) => {
+      const url = record(request);
+      const body = (await request.json()) as { comment: string; visibility?: string };
+      bodies.push({ path: `${url.pathname}${url.search}`, body });
+      steps = steps.map((step) =>
+        step.stepType === params.stepType
+          ? {
+              ...step,
+              status: step.status === 'CHANGES_REQUESTED' ? 'IN_PROGRESS' : step.status,
+              request: null,
+              comment: body.comment,
+              commentVisibility: body.visibility ?? 'shared',
+              version: step.version + 1,
+            }
+          : step,
+      );
+      return HttpResponse.json(steps.find((step) => step.stepType === params.stepType));
+    }),
     http.get('/api/kyc/:id', ({ request, params }) =>
       params.id === String(submission.id)
         ? json(request, submission)
@@ -319,7 +371,11 @@ export function mockKycApi(options: KycServerOptions = {}) {
     }),
     http.post('/api/kyc/:id/comments', async ({ request }) => {
       const url = record(request);
-      const body = (await request.json()) as { comment: string; stepType?: string };
+      const body = (await request.json()) as {
+        comment: string;
+        stepType?: string;
+        visibility?: string;
+      };
       bodies.push({ path: url.pathname, body });
       return HttpResponse.json(
         {
@@ -327,6 +383,8 @@ export function mockKycApi(options: KycServerOptions = {}) {
           kycId: 12,
           stepType: body.stepType ?? null,
           comment: body.comment,
+          visibility: body.visibility ?? 'shared',
+
           user: mark,
           createdAt: '2025-06-04T08:00:00.000Z',
           context: { kind: 'comment', status: null },
