@@ -62,6 +62,13 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'common',
+          environment: 'node',
+          include: ['common/**/*.test.ts'],
+        },
+      },
     ],
   },
 });

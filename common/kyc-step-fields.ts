@@ -5,6 +5,7 @@
  * passes them in as a `Translator`.
  */
 import type { KycStepType } from './kyc.js';
+import { isDecimal, type Decimal } from './money.js';
 
 export type Row = Record<string, unknown>;
 
@@ -132,7 +133,8 @@ export interface ValueFormat {
   yesNo(value: boolean): string;
   /** 0.25 as '25 %'. */
   percent(fraction: number): string;
-  euros(amount: number): string;
+  /** An exact decimal ('25000.50') in euros: format it as a string, never through a double. */
+  euros(amount: Decimal): string;
   number(value: number): string;
   /** A person's identity document, by its id. */
   document(id: number): string;
@@ -156,9 +158,13 @@ export function valueText(format: ValueFormat) {
     if (value === null || value === undefined || value === '') return '–';
     if (typeof value === 'boolean') return format.yesNo(value);
     if (Array.isArray(value)) return value.map((item) => text(key, item)).join(', ');
+    if (key === 'expectedMonthlyVolume') {
+      // Stored as a decimal string (decision 015); a number is data from before.
+      if (isDecimal(value)) return format.euros(value);
+      if (typeof value === 'number') return format.euros(`${value}`);
+    }
     if (typeof value === 'number') {
       if (key === 'ownershipPercentage') return format.percent(value / 100);
-      if (key === 'expectedMonthlyVolume') return format.euros(value);
       if (key === 'idDocumentId') return format.document(value);
       return format.number(value);
     }

@@ -8,6 +8,7 @@ import countriesLib from 'i18n-iso-countries';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
 import type { KycStatus, KycStepStatus, KycStepType } from './kyc.js';
+import { exactAmount, type AmountRefusal } from './money.js';
 
 /** The steps with a form; insights is computed and has none. */
 export const DATA_STEP_TYPES = [
@@ -36,6 +37,9 @@ export const STEP_ISSUE_MESSAGES = {
   country: 'must be an ISO 3166-1 alpha-2 country code',
   percentage: 'must be a number from 0 to 100',
   amount: 'must be an amount of 0 or more',
+  amountFormat: 'must be a decimal amount written like 25000.50',
+  amountDecimals: 'must have at most 2 decimals',
+  amountTooLarge: 'must have at most 13 digits before the decimal point',
   ownershipTotal: 'the ownership percentages together exceed 100',
   uboOwnership: 'is required for an ultimate beneficial owner',
   iban: 'is not a valid IBAN',
@@ -191,16 +195,40 @@ const bankAndVatSchema = z.object({
   ),
 });
 
+/** Why an amount is refused, in the issue messages' words. */
+const AMOUNT_ISSUES: Record<AmountRefusal, string> = {
+  format: M.amountFormat,
+  decimals: M.amountDecimals,
+  negative: M.amount,
+  tooLarge: M.amountTooLarge,
+};
+
+/**
+ * An amount in euros, kept exact (decision 015): a decimal string or a JSON number with at most
+ * 2 decimals, stored as the canonical string ('25000.50').
+ */
+const amount = z
+  .union([z.string(), z.number()], {
+    error: (issue) => (issue.input === undefined ? M.required : M.amountFormat),
+  })
+  .transform((value, ctx) => {
+    if (typeof value === 'string' && value.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: M.required });
+      return z.NEVER;
+    }
+    const reading = exactAmount(value);
+    if (reading.ok) return reading.value;
+    ctx.addIssue({ code: 'custom', message: AMOUNT_ISSUES[reading.refusal] });
+    return z.NEVER;
+  });
+
 const cddSchema = z.object({
   businessActivity: text(2000),
   countriesOfOperation: z
     .array(country, { error: M.required })
     .min(1, { error: M.required })
     .max(250, { error: M.tooLong }),
-  expectedMonthlyVolume: z
-    .number({ error: M.required })
-    .min(0, { error: M.amount })
-    .refine(Number.isFinite, { error: M.amount }),
+  expectedMonthlyVolume: amount,
   sourceOfFunds: text(2000),
   pepDeclared: z.boolean({ error: M.required }),
   sanctionsDeclared: z.boolean({ error: M.required }),

@@ -179,6 +179,15 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
   await expect(page.getByText('Approved').first()).toBeVisible();
 });
 
+/** From the dashboard, the owner's open file: started if there is none. */
+async function openOwnFile(page: Page) {
+  const card = page.getByRole('region', { name: `KYC: ${COMPANY}` });
+  const start = card.getByRole('button', { name: 'Start KYC file' });
+  if (await start.count()) await start.click();
+  else await card.getByRole('link', { name: 'Continue' }).click();
+  await expect(step(page, 'Chamber of Commerce').getByLabel('CoC number')).toBeVisible();
+}
+
 // The partner's side of the file as the owner sees it, kept as test artefacts to look at.
 for (const colorScheme of COLOR_SCHEMES) {
   for (const viewport of VIEWPORTS) {
@@ -189,19 +198,73 @@ for (const colorScheme of COLOR_SCHEMES) {
       if (colorScheme === 'dark') {
         await page.getByRole('button', { name: 'Switch to dark theme' }).click();
       }
-      const card = page.getByRole('region', { name: `KYC: ${COMPANY}` });
-      await expect(card).toBeVisible();
+      await expect(page.getByRole('region', { name: `KYC: ${COMPANY}` })).toBeVisible();
       await shot('kyc-dashboard-card');
-      const start = card.getByRole('button', { name: 'Start KYC file' });
-      if (await start.count()) await start.click();
-      else await card.getByRole('link', { name: 'Continue' }).click();
-      await expect(step(page, 'Chamber of Commerce').getByLabel('CoC number')).toBeVisible();
+      await openOwnFile(page);
       await step(page, 'Chamber of Commerce').getByLabel('CoC number').fill('HRB');
       await step(page, 'Chamber of Commerce').getByRole('button', { name: 'Save step' }).click();
       await expect(step(page, 'Chamber of Commerce')).toContainText(
         'The step is not saved: some fields need attention.',
       );
       await shot('kyc-forms');
+    });
+  }
+}
+
+/** The amount as the form reads it in two languages (decision 015): one that reads, one not. */
+const AMOUNTS = [
+  {
+    language: 'en',
+    step: 'Customer due diligence',
+    label: 'Expected monthly volume (EUR)',
+    reads: '25,000.50',
+    understood: 'Understood as €25,000.50',
+    refused: '25.000,50',
+    refusal: 'Write the amount like 25,000.50.',
+  },
+  {
+    language: 'de',
+    step: 'Kundensorgfaltspflicht',
+    label: 'Erwartetes Monatsvolumen (EUR)',
+    reads: '25.000,50',
+    understood: /^Erkannt als 25\.000,50\s€$/,
+    refused: '25,000.50',
+    refusal: 'Schreiben Sie den Betrag wie 25.000,50.',
+  },
+] as const;
+
+for (const colorScheme of COLOR_SCHEMES) {
+  for (const viewport of VIEWPORTS) {
+    test(`KYC amount as understood and as refused, en and de, ${colorScheme}, ${viewport.name}`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize(viewport);
+      const shot = screenShooter(page, testInfo, colorScheme, viewport);
+      await signIn(page, 'owner');
+      if (colorScheme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+      }
+      await openOwnFile(page);
+      for (const amount of AMOUNTS) {
+        if (amount.language !== 'en') {
+          await page.evaluate(
+            (code) => localStorage.setItem('nt24_language', code),
+            amount.language,
+          );
+          await page.reload();
+        }
+        const volume = step(page, amount.step).getByLabel(amount.label);
+        await volume.fill(amount.reads);
+        await expect(step(page, amount.step).getByText(amount.understood)).toBeVisible();
+        // In the middle of the window: the line under the field shows with it.
+        await volume.evaluate((input) =>
+          input.scrollIntoView({ block: 'center', behavior: 'instant' }),
+        );
+        await shot(`kyc-amount-understood-${amount.language}`, false);
+        await volume.fill(amount.refused);
+        await expect(step(page, amount.step).getByText(amount.refusal)).toBeVisible();
+        await shot(`kyc-amount-refused-${amount.language}`, false);
+      }
     });
   }
 }

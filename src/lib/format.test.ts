@@ -50,9 +50,10 @@ describe('numbers (SPEC sections 5 and 9)', () => {
     expect(formatNumber(0.005, 'nl')).toBe('0,01');
   });
 
-  it('shows amounts in euros with two decimals', () => {
+  it('shows amounts in euros with two decimals, a decimal string digit for digit', () => {
     expect(formatCurrency(1234.5, 'en')).toBe('€1,234.50');
     expect(formatCurrency(1234.5, 'nl')).toBe('€\u00a01.234,50');
+    expect(formatCurrency('9999999999999.99', 'en')).toBe('€9,999,999,999,999.99');
   });
 
   it("reads the locale's separators off 1000.1", () => {

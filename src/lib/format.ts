@@ -1,4 +1,5 @@
 import { format, isValid, parseISO } from 'date-fns';
+import { formatEuros, type Decimal } from '@common/money';
 
 type NamePart = string | null | undefined;
 
@@ -66,14 +67,12 @@ export function formatNumber(value: number, locale: string = browserLocale()): s
   }).format(value);
 }
 
-/** An amount in euros with two decimals (€ 1.234,50 in nl, €1,234.50 in en). */
-export function formatCurrency(value: number, locale: string = browserLocale()): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+/**
+ * An amount in euros with two decimals (€ 1.234,50 in nl, €1,234.50 in en); an exact decimal
+ * ('25000.50') is written digit for digit (decision 015).
+ */
+export function formatCurrency(value: number | Decimal, locale: string = browserLocale()): string {
+  return formatEuros(typeof value === 'number' ? `${value}` : value, locale);
 }
 
 /** The locale's thousands and decimal separators, read off 1000.1 as the locale writes it. */

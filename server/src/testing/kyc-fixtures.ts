@@ -179,7 +179,7 @@ export function validStepData(
     cdd: {
       businessActivity: 'Wholesale of metals',
       countriesOfOperation: ['NL', 'DE'],
-      expectedMonthlyVolume: 250000,
+      expectedMonthlyVolume: '250000.00',
       sourceOfFunds: 'Revenue from trading',
       pepDeclared: false,
       sanctionsDeclared: false,

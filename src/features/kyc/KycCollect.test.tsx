@@ -1,5 +1,7 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
+import de from '../../../public/assets/i18n/de.json';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { draftKey } from '@/features/kyc/cocCheckSlice';
@@ -361,5 +363,113 @@ describe('KycDetailPage, the partner filling in a file', () => {
     const coc = await region('Chamber of Commerce');
     expect(await within(coc).findByRole('button', { name: 'Save step' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+});
+
+describe('KycDetailPage, the expected monthly volume (decision 015)', () => {
+  /** The cdd step with everything but the amount saved already. */
+  const cddWithoutAmount = () =>
+    editable().map((step) =>
+      step.stepType === 'cdd'
+        ? {
+            ...step,
+            data: {
+              businessActivity: 'Wholesale of metals',
+              countriesOfOperation: ['NL', 'DE'],
+              sourceOfFunds: 'Revenue from trading',
+              pepDeclared: false,
+              sanctionsDeclared: false,
+            },
+          }
+        : step,
+    );
+
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  afterEach(async () => {
+    cleanup(); // before switching back, which would re-render the form
+    await i18n.changeLanguage('en');
+    i18n.removeResourceBundle('de', 'translation');
+  });
+
+  it('in English refuses 25.000,50 with how to write it, and saves 25,000.50 as 25000.50', async () => {
+    const api = mockKycApi({
+      submission: submissionJson({ status: 'DRAFT' }),
+      steps: cddWithoutAmount(),
+    });
+    renderAsOwner();
+    const cdd = await region('Customer due diligence');
+    const volume = await within(cdd).findByRole('textbox', {
+      name: 'Expected monthly volume (EUR)',
+    });
+
+    fireEvent.change(volume, { target: { value: '25.000,50' } });
+    expect(volume).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'The separators do not match how amounts are written in English. Write the amount like 25,000.50.',
+      ),
+    );
+    expect(volume).toBeInvalid();
+    expect(within(cdd).queryByText(/^Understood as/)).not.toBeInTheDocument();
+    await userEvent.click(within(cdd).getByRole('button', { name: 'Save step' }));
+    expect(within(cdd).getByRole('alert')).toHaveTextContent(
+      'The step is not saved: some fields need attention.',
+    );
+    expect(dataPuts(api.bodies)).toEqual([]);
+
+    fireEvent.change(volume, { target: { value: '25,000.50' } });
+    expect(within(cdd).getByText('Understood as €25,000.50')).toBeInTheDocument();
+    expect(volume).toBeValid();
+    await userEvent.click(within(cdd).getByRole('button', { name: 'Save step' }));
+    await waitFor(() =>
+      expect(dataPuts(api.bodies)).toEqual([
+        {
+          path: `/api/kyc/12/steps/cdd/data?userId=${OWNER_ID}`,
+          body: {
+            data: expect.objectContaining({ expectedMonthlyVolume: '25000.50' }),
+            version: 1,
+          },
+        },
+      ]),
+    );
+  });
+
+  it('in German reads 25.000,50 as 25000.50, whatever the browser speaks', async () => {
+    i18n.addResourceBundle('de', 'translation', de);
+    await act(() => i18n.changeLanguage('de'));
+    const api = mockKycApi({
+      submission: submissionJson({ status: 'DRAFT' }),
+      steps: cddWithoutAmount(),
+    });
+    renderAsOwner();
+    const cdd = await region(de.kyc.steps.cdd);
+    const volume = await within(cdd).findByRole('textbox', {
+      name: de.kycForms.cdd.expectedMonthlyVolume,
+    });
+
+    fireEvent.change(volume, { target: { value: '25.000,50' } });
+    expect(within(cdd).getByText(/^Erkannt als 25\.000,50\s€$/)).toBeInTheDocument();
+    await userEvent.click(within(cdd).getByRole('button', { name: de.kyc.collect.save }));
+    await waitFor(() =>
+      expect(dataPuts(api.bodies)).toEqual([
+        {
+          path: `/api/kyc/12/steps/cdd/data?userId=${OWNER_ID}`,
+          body: {
+            data: expect.objectContaining({ expectedMonthlyVolume: '25000.50' }),
+            version: 1,
+          },
+        },
+      ]),
+    );
+
+    // Saved, the amount comes back in the German notation; the English one is refused, with
+    // the German way to write it.
+    const saved = await within(cdd).findByDisplayValue('25000,50');
+    fireEvent.change(saved, { target: { value: '25,000.50' } });
+    expect(saved).toHaveAccessibleDescription(
+      expect.stringContaining('Schreiben Sie den Betrag wie 25.000,50.'),
+    );
   });
 });

@@ -4,12 +4,19 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { validateStepData, type DataStepType, type StepIssue } from '@common/kyc-steps';
+import type { DataStepType, StepIssue } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useCountryOptions } from '@/features/country/useCountryOptions';
 import { DocumentViewer } from '@/features/documents/DocumentViewer';
 import { selectDraftSave, selectLocalDraft, type LocalDraft } from '@/features/kyc/cocCheckSlice';
-import { fromStepData, KycStepForm, toStepData, type StepDraft } from '@/features/kyc/forms';
+import {
+  checkDraft,
+  fromStepData,
+  fromStepDraft,
+  KycStepForm,
+  toStepData,
+  type StepDraft,
+} from '@/features/kyc/forms';
 import type { KycStep } from '@/features/kyc/kycModel';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { saveStepData } from '@/features/kyc/kycStepDataThunks';
@@ -26,17 +33,22 @@ interface Initial<T extends DataStepType> {
 
 /**
  * What the form starts with: a change this browser kept but the server has not got (the tab was
- * closed within the autosave pause), else the server's draft, else the saved data.
+ * closed within the autosave pause), else the server's draft, else the saved data, with its
+ * amounts written in the app's language.
  */
 function initialForm<T extends DataStepType>(
   stepType: T,
   step: KycStep,
   local: LocalDraft | undefined,
+  language: string,
 ): Initial<T> {
   if (local && local.syncedAt === null) {
-    return { value: local.value as StepDraft<T>, unsynced: local };
+    return { value: fromStepDraft(stepType, local.value, language), unsynced: local };
   }
-  return { value: fromStepData(stepType, step.draft ?? step.data), unsynced: null };
+  const value = step.draft
+    ? fromStepDraft(stepType, step.draft, language)
+    : fromStepData(stepType, step.data, language);
+  return { value, unsynced: null };
 }
 
 const timeOf = (value: string | null | undefined) => {
@@ -87,10 +99,10 @@ export function KycStepEditor<T extends DataStepType>({
   stepType,
   step,
 }: KycStepEditorProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const local = useAppSelector((state) => selectLocalDraft(state, kycId, stepType));
-  const [initial] = useState(() => initialForm(stepType, step, local));
+  const [initial] = useState(() => initialForm(stepType, step, local, i18n.language));
   const [value, setValue] = useState<StepDraft<T>>(initial.value);
   const [issues, setIssues] = useState<StepIssue[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -113,10 +125,8 @@ export function KycStepEditor<T extends DataStepType>({
     if (unsynced) schedule({ value: unsynced.value, changedAt: unsynced.changedAt });
   }, [initial, schedule]);
 
-  const check = (next: StepDraft<T>) => {
-    const result = validateStepData(stepType, toStepData(stepType, next));
-    return result.ok ? [] : result.issues;
-  };
+  // Amounts are read in the language the person chose in the app (decision 015).
+  const check = (next: StepDraft<T>) => checkDraft(stepType, next, i18n.language);
 
   const onChange = (next: StepDraft<T>) => {
     setValue(next);
@@ -135,7 +145,12 @@ export function KycStepEditor<T extends DataStepType>({
     setRefusal(null);
     autosave.cancel();
     const result = await dispatch(
-      saveStepData({ kycId, stepType, data: toStepData(stepType, value), version: step.version }),
+      saveStepData({
+        kycId,
+        stepType,
+        data: toStepData(stepType, value, i18n.language),
+        version: step.version,
+      }),
     );
     if (saveStepData.rejected.match(result) && result.payload?.status === 400) {
       setIssues(issuesFromError(result.payload));

@@ -112,4 +112,20 @@ describe('StepData, the read-only view of a step', () => {
     const pep = screen.getByText('Politically exposed person declared').parentElement!;
     expect(pep).toHaveTextContent('Yes');
   });
+
+  it('shows the expected monthly volume in euros, every digit of the decimal saved', () => {
+    renderWithProviders(
+      <StepData
+        stepType="cdd"
+        data={{ expectedMonthlyVolume: '9999999999999.99' }}
+        changes={[{ field: 'expectedMonthlyVolume', before: 85000, after: '9999999999999.99' }]}
+      />,
+    );
+    const volume = screen.getByText('Expected monthly volume (EUR)', {
+      selector: 'dt',
+    }).parentElement!;
+    expect(volume).toHaveTextContent('€9,999,999,999,999.99');
+    // A number kept before amounts were decimals (decision 015) reads the same way.
+    expect(within(volume).getByText('was: €85,000.00')).toBeInTheDocument();
+  });
 });

@@ -150,7 +150,7 @@ export function demoFiles(): DemoFile[] {
         cdd: {
           businessActivity: 'Wholesale of industrial fasteners and fittings',
           countriesOfOperation: ['DE', 'AT', 'NL'],
-          expectedMonthlyVolume: 85000,
+          expectedMonthlyVolume: '85000.00',
           sourceOfFunds: 'Revenue from trading activities',
           pepDeclared: false,
           sanctionsDeclared: false,

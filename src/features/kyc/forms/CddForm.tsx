@@ -1,10 +1,10 @@
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { CountriesField } from '@/features/kyc/forms/CountriesField';
-import { numberChars, TextInput, withField } from '@/features/kyc/forms/fields';
+import { DecimalInput } from '@/features/kyc/forms/DecimalInput';
+import { TextInput, withField } from '@/features/kyc/forms/fields';
 import { issueAt } from '@/features/kyc/forms/issues';
 import { StepDocuments } from '@/features/kyc/forms/StepDocuments';
-import { numberText } from '@/features/kyc/forms/stepDraft';
 import type { StepDraft, StepFormProps } from '@/features/kyc/forms/types';
 import { YesNoField } from '@/features/kyc/forms/YesNoField';
 
@@ -50,14 +50,14 @@ export function CddForm({
           issue={issueAt(issues, 'countriesOfOperation', true)}
           className="col-12"
         />
-        <TextInput
+        <DecimalInput
+          kind="money"
           id={id('expectedMonthlyVolume')}
           label={t('kycForms.cdd.expectedMonthlyVolume')}
           hint={t('kycForms.cdd.expectedMonthlyVolumeHint')}
-          value={numberText(value.expectedMonthlyVolume)}
-          onChange={(next) => set('expectedMonthlyVolume', numberChars(next))}
+          value={value.expectedMonthlyVolume}
+          onChange={(next) => set('expectedMonthlyVolume', next)}
           issue={issueAt(issues, 'expectedMonthlyVolume')}
-          inputMode="decimal"
           prefix="€"
           required
           className="col-md-6"

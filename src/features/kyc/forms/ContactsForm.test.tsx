@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { documentsProps, pdf, renderStepForm } from '@/features/kyc/forms/testSupport';
 
@@ -155,5 +155,25 @@ describe('KycStepForm: contacts', () => {
     expect(
       screen.getByText('huge.pdf could not be uploaded. The file is larger than 25 MB.'),
     ).toBeInTheDocument();
+  });
+
+  it('reads the ownership in the app language, and says how to write one that does not read', () => {
+    renderStepForm('contacts', {
+      value: { people: [{ firstName: 'Anna', role: 'UBO', ownershipPercentage: 62.5 }] },
+    });
+    const ownership = within(person(1)).getByLabelText('Ownership (%)');
+    expect(ownership).toHaveValue('62.5');
+    // '12,5' is not 125 in English: refused, with the English way to write it.
+    fireEvent.change(ownership, { target: { value: '12,5' } });
+    expect(ownership).toBeInvalid();
+    expect(ownership).toHaveAccessibleDescription(
+      expect.stringContaining('Write the percentage like 12.5.'),
+    );
+    fireEvent.change(ownership, { target: { value: '150' } });
+    expect(ownership).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a percentage from 0 to 100.'),
+    );
+    fireEvent.change(ownership, { target: { value: '12.5' } });
+    expect(ownership).toBeValid();
   });
 });

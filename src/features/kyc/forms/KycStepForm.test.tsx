@@ -164,8 +164,8 @@ describe('KycStepForm: customer due diligence', () => {
       pepDeclared: true,
       sanctionsDeclared: false,
     });
-    expect(toStepData('cdd', value, 'en-US')).toEqual(
-      expect.objectContaining({ expectedMonthlyVolume: 1250.5, pepDeclared: true }),
+    expect(toStepData('cdd', value, 'en')).toEqual(
+      expect.objectContaining({ expectedMonthlyVolume: '1250.50', pepDeclared: true }),
     );
   });
 
@@ -218,11 +218,12 @@ describe('KycStepForm: issues', () => {
   it.each(DATA_STEP_TYPES)(
     'shows every issue of an empty %s form next to a field of its own',
     (stepType) => {
-      const result = validateStepData(stepType, toStepData(stepType, fromStepData(stepType, {})));
+      const empty = fromStepData(stepType, {}, 'en');
+      const result = validateStepData(stepType, toStepData(stepType, empty, 'en'));
       const issues = result.ok ? [] : result.issues;
       expect(issues.length).toBeGreaterThan(0);
       const { container } = renderStepForm(stepType, {
-        value: fromStepData(stepType, {}),
+        value: empty,
         issues,
       });
 

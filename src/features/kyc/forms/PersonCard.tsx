@@ -3,16 +3,10 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_ROLES, type ContactPerson, type StepIssue } from '@common/kyc-steps';
-import {
-  numberChars,
-  SelectInput,
-  TextInput,
-  withField,
-  type Option,
-} from '@/features/kyc/forms/fields';
+import { DecimalInput } from '@/features/kyc/forms/DecimalInput';
+import { SelectInput, TextInput, withField, type Option } from '@/features/kyc/forms/fields';
 import { IdDocumentField } from '@/features/kyc/forms/IdDocumentField';
 import { issueAt } from '@/features/kyc/forms/issues';
-import { numberText } from '@/features/kyc/forms/stepDraft';
 import type { Draft, StepDocument, StepDocumentsProps } from '@/features/kyc/forms/types';
 
 export type PersonDraft = Draft<ContactPerson>;
@@ -133,13 +127,13 @@ export function PersonCard({
             className="col-sm-6 col-xl-4"
           />
           {showOwnership && (
-            <TextInput
+            <DecimalInput
+              kind="percentage"
               {...field('ownershipPercentage')}
               label={t('kycForms.contacts.ownership')}
               hint={isUbo ? t('kycForms.contacts.ownershipHint') : undefined}
-              value={numberText(value.ownershipPercentage)}
-              onChange={(next) => set('ownershipPercentage', numberChars(next))}
-              inputMode="decimal"
+              value={value.ownershipPercentage}
+              onChange={(next) => set('ownershipPercentage', next)}
               required={isUbo}
               className="col-sm-6 col-xl-4"
             />

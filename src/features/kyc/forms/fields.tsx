@@ -11,6 +11,8 @@ interface FieldShellProps {
   id: string;
   label: string;
   issue?: StepIssue;
+  /** A problem the field found itself, in words; shown instead of `issue`. */
+  problem?: string | null;
   required?: boolean;
   hint?: ReactNode;
   className?: string;
@@ -18,9 +20,9 @@ interface FieldShellProps {
 }
 
 /** A field of a KYC step form: its problem comes from validateStepData or the server. */
-export function FieldShell({ issue, ...frame }: FieldShellProps) {
+export function FieldShell({ issue, problem, ...frame }: FieldShellProps) {
   const issueText = useIssueText();
-  return <FieldFrame message={issue ? issueText(issue) : null} {...frame} />;
+  return <FieldFrame message={problem || (issue ? issueText(issue) : null)} {...frame} />;
 }
 
 type ShellProps = Omit<FieldShellProps, 'children'>;
@@ -146,5 +148,5 @@ export function withField<T extends object, K extends keyof T>(value: T, key: K,
   return { ...value, [key]: next };
 }
 
-/** What a number field keeps of what is typed: digits, separators and a sign. */
-export const numberChars = (text: string) => text.replace(/[^\d.,\s'\u2019-]/g, '');
+/** What a number field keeps of what is typed: digits, separators, a sign and '€'. */
+export const numberChars = (text: string) => text.replace(/[^\d.,\s'\u2019€-]/g, '');

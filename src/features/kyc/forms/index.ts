@@ -9,12 +9,19 @@
  *   details) show next to the field of the same path; any other issue above the form.
  * - `StepDocuments` is the documents part alone: list, change of type, archive, upload.
  * - `toStepData` turns the form state into what is saved and validated (blank fields dropped,
- *   numbers parsed as SPEC 5 says); `fromStepData` turns saved data or a saved draft into
- *   form state (an empty form for undefined).
+ *   amounts and percentages read in the app's language, decision 015); `checkDraft` answers
+ *   its issues, a typed amount that does not read among them; `fromStepData` and
+ *   `fromStepDraft` turn saved data or a kept draft into form state (an empty form for
+ *   undefined).
  */
 export { KycStepForm } from '@/features/kyc/forms/KycStepForm';
 export { StepDocuments, missingTypes } from '@/features/kyc/forms/StepDocuments';
-export { fromStepData, toStepData } from '@/features/kyc/forms/stepDraft';
+export {
+  checkDraft,
+  fromStepData,
+  fromStepDraft,
+  toStepData,
+} from '@/features/kyc/forms/stepDraft';
 export type {
   KycStepFormProps,
   StepDocument,

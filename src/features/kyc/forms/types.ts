@@ -1,19 +1,23 @@
 import type { DocumentType } from '@common/documents';
 import type { DataStepType, StepDataByType, StepIssue } from '@common/kyc-steps';
+import type { Decimal } from '@common/money';
 
 /**
  * What a form holds while it is filled in: every field optional, numbers as typed (a string)
- * or as saved (a number), a choice not made yet undefined.
+ * or as saved (a number), amounts as typed in the app's language (decision 015), a choice not
+ * made yet undefined.
  */
 export type Draft<T> = T extends readonly (infer Item)[]
   ? Draft<Item>[]
-  : T extends number
-    ? number | string
-    : T extends string | boolean
-      ? T
-      : T extends object
-        ? { [K in keyof T]?: Draft<T[K]> }
-        : T;
+  : T extends Decimal
+    ? string
+    : T extends number
+      ? number | string
+      : T extends string | boolean
+        ? T
+        : T extends object
+          ? { [K in keyof T]?: Draft<T[K]> }
+          : T;
 
 /** The form state of a step: StepDataByType[T] with everything optional and numbers as typed. */
 export type StepDraft<T extends DataStepType> = Draft<StepDataByType[T]>;

@@ -165,7 +165,7 @@ const STEP_DATA: Record<KycStepType, Record<string, unknown>> = {
   cdd: {
     businessActivity: 'Großhandel mit Metallen und Halbzeugen für Kunden in der EU.',
     countriesOfOperation: ['DE', 'PL', 'FR'],
-    expectedMonthlyVolume: 250000,
+    expectedMonthlyVolume: '250000.00',
     sourceOfFunds: 'Umsatzerlöse aus dem Handel',
     pepDeclared: false,
     sanctionsDeclared: false,

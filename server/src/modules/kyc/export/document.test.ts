@@ -63,6 +63,7 @@ describe('the KYC review file as PDF', () => {
     for (const name of Object.values(en.kyc.steps)) expect(file.text).toContain(name);
     expect(file.text).toContain(en.pdf.audit.title);
     expect(file.text).toContain('Changed: IBAN, Account holder');
+    expect(file.text).toContain('€250,000.00');
     expect(file.text).toContain('PDF exported');
     expect(file.text).toContain('Pages: 21');
     file.pages.forEach((page, index) => {
@@ -125,6 +126,7 @@ describe('the KYC review file as PDF', () => {
     expect(german.text).toContain(de.kyc.steps.cdd);
     expect(german.text).toContain(`Seite 1 von ${german.pageCount}`);
     expect(german.text).toContain('Düsseldorf');
+    expect(german.text).toMatch(/250\.000,00\s€/);
     expect(french.text).toContain(fr.pdf.cover.title);
     expect(french.text).toContain(fr.kyc.steps.cdd);
     expect(french.text).toContain(`Page 1 sur ${french.pageCount}`);

@@ -47,7 +47,7 @@ const registered = {
 const cdd = {
   businessActivity: 'Import of spices',
   countriesOfOperation: ['NL', 'BE'],
-  expectedMonthlyVolume: 120000,
+  expectedMonthlyVolume: '120000.00',
   sourceOfFunds: 'Trading revenue',
   pepDeclared: false,
   sanctionsDeclared: false,

@@ -95,7 +95,7 @@ const COMPLETE_STEPS: Record<Exclude<KycStepType, 'insights'>, StepData> = {
   cdd: {
     businessActivity: 'Wholesale of metals',
     countriesOfOperation: ['NL', 'DE'],
-    expectedMonthlyVolume: 250000,
+    expectedMonthlyVolume: '250000.00',
     sourceOfFunds: 'Revenue from trading',
     pepDeclared: false,
     sanctionsDeclared: false,

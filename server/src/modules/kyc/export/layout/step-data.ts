@@ -9,6 +9,7 @@ import {
   type Row,
   valueText,
 } from '../../../../../../common/kyc-step-fields.js';
+import { formatEuros } from '../../../../../../common/money.js';
 import type { ExportDocument } from '../model.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import type { Cell, ReportWriter } from './writer.js';
@@ -22,7 +23,7 @@ export function valueFormatter(texts: PdfTexts, documents: readonly ExportDocume
   return valueText({
     yesNo: (value) => texts.yesNo(value),
     percent: (fraction) => texts.number(fraction, { style: 'percent', maximumFractionDigits: 2 }),
-    euros: (amount) => texts.number(amount, { style: 'currency', currency: 'EUR' }),
+    euros: (amount) => formatEuros(amount, texts.language),
     number: (value) => texts.number(value),
     document: (id) => {
       const document = documents.find((candidate) => candidate.id === id);
