@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The demo accounts exist once the development provider is registered (it seeds them).
   if (config.oidc.devProvider) {
     await seedDemoPartners(app.db, app.log);
-    await seedDemoKyc(app.db, app.log, config.kyc.obligedEntityName);
+    await seedDemoKyc(app.db, app.storage, app.log, config.kyc.obligedEntityName);
   }
 
   if (config.staticDir) await app.register(spa, { root: config.staticDir });

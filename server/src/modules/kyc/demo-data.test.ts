@@ -121,6 +121,47 @@ describe.each(databaseTargets())('demo KYC files (%s)', (target) => {
     expect(files['Rossi']!.submittedAt).not.toBeNull();
   });
 
+  it("has Rossi's submitted file complete, with its documents and its people's ID documents", async () => {
+    const rossi = files['Rossi']!;
+    const readiness = (await call(tokens.owner!, 'GET', `/api/kyc/${rossi.id}/readiness`)).json();
+    expect(readiness.missing).toEqual([]);
+    const contacts = (
+      await call(tokens.owner!, 'GET', `/api/kyc/${rossi.id}/steps/contacts`)
+    ).json();
+    const idDocuments = contacts.data.people.map((p: { idDocumentId: number }) => p.idDocumentId);
+    for (const id of idDocuments) {
+      const document = await call(tokens.owner!, 'GET', `/api/documents/${id}/content`);
+      expect(document.statusCode).toBe(200);
+      expect(document.headers['content-type']).toBe('application/pdf');
+      expect(document.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
+  it("knows the risk of the files handed in: Rossi's is HIGH before anyone opens its insights", async () => {
+    const page = (await call(tokens.manager!, 'GET', '/api/kyc?size=100')).json();
+    const risk = Object.fromEntries(
+      page.content.map((k: Summary & { riskLevel: string | null }) => [
+        k.tradePartnerName.split(' ')[0],
+        k.riskLevel,
+      ]),
+    );
+    expect(risk['Rossi']).toBe('HIGH');
+    expect(risk['Van']).not.toBeNull();
+    expect(risk['Müller']).not.toBeNull();
+  });
+
+  it("keeps the manager's reason for approving Müller's file among staff", async () => {
+    const mueller = files['Müller']!;
+    const reason = 'All documents verified; low risk.';
+    const staff = await call(tokens.manager!, 'GET', `/api/kyc/${mueller.id}/status`);
+    expect(staff.body).toContain(reason);
+    for (const path of ['status', 'comments']) {
+      const partner = await call(tokens.partner!, 'GET', `/api/kyc/${mueller.id}/${path}`);
+      expect(partner.statusCode).toBe(200);
+      expect(partner.body).not.toContain(reason);
+    }
+  });
+
   it('lets the browser journey start: the employee completes a step of Van Dijk’s file', async () => {
     const vanDijk = files['Van']!;
     const response = await call(
@@ -134,7 +175,9 @@ describe.each(databaseTargets())('demo KYC files (%s)', (target) => {
   });
 
   it('seeds nothing twice', async () => {
-    expect(await seedDemoKyc(server.database.db, server.app.log, 'NT24 B.V.')).toEqual([]);
+    expect(
+      await seedDemoKyc(server.database.db, server.app.storage, server.app.log, 'NT24 B.V.'),
+    ).toEqual([]);
     const page = (await call(tokens.manager!, 'GET', '/api/kyc?size=100')).json();
     expect(page.totalElements).toBe(3);
   });

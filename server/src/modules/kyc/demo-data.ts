@@ -1,12 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { findTransition, KYC_STEP_TYPES } from '../../../../common/kyc.js';
+import { defaultVisibility, findTransition, KYC_STEP_TYPES } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
 import { idpAccounts } from '../../db/schema/idp.js';
 import { kycSteps, kycSubmissions } from '../../db/schema/kyc.js';
 import { tradePartners } from '../../db/schema/partners.js';
 import { users, type UserRow } from '../../db/schema/users.js';
+import type { DocumentStore } from '../../storage/storage.js';
 import { acting, personName, recordAudit, type Acting } from './audit.js';
+import { seedDemoDocuments } from './demo-documents.js';
+import { computeInsights } from './insights/compute.js';
 import { createRecordRepository } from './records.js';
 import { DAY, demoFiles, type DemoFile, type Username } from './demo-files.js';
 import { ensureObligedEntity } from './repository.js';
@@ -41,11 +44,13 @@ async function demoPeople(tx: Db): Promise<Map<string, UserRow>> {
 /** Writes one file as its story tells it: the rows, the history and the audit trail. */
 async function replay(
   tx: Db,
+  store: DocumentStore,
   file: DemoFile,
-  partnerId: number,
+  partner: { id: number; uuid: string },
   obligedEntityId: number,
   people: Map<string, UserRow>,
 ): Promise<void> {
+  const partnerId = partner.id;
   const who = (name: Username): { user: UserRow; by: Acting } => {
     const user = people.get(name)!;
     return { user, by: acting(user) };
@@ -54,6 +59,15 @@ async function replay(
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
   const created = at(file.createdDaysAgo);
   const creator = who(file.createdBy);
+  const documentIds = await seedDemoDocuments(
+    tx,
+    store,
+    partner,
+    creator.user.id,
+    file.documents ?? [],
+    at,
+  );
+  const data = file.data((name) => documentIds.get(name)!);
   const [row] = await tx
     .insert(kycSubmissions)
     .values({
@@ -71,8 +85,9 @@ async function replay(
       kycId,
       stepType,
       status: 'PENDING' as const,
-      data: file.data[stepType] ?? {},
-      updatedBy: file.data[stepType] ? creator.user.id : null,
+      data: data[stepType] ?? {},
+      updatedBy: data[stepType] ? creator.user.id : null,
+
       createdAt: created,
       updatedAt: created,
     })),
@@ -128,11 +143,14 @@ async function replay(
     }
     const from = state.status;
     const effects = moveEffects(from, event.to, user.id, when);
+    // As a reviewer leaves it on the form: a decision's reason is internal (decision 017).
+    const visibility = defaultVisibility({ kind: 'status', to: event.to });
     await records.insertStatusRecord({
       kycId,
       status: event.to,
       fromStatus: from,
       comment: event.comment ?? null,
+      visibility,
       isCompliant: event.isCompliant ?? null,
       createdAt: when,
       ...by,
@@ -141,6 +159,7 @@ async function replay(
       await records.insertComment({
         kycId,
         comment: event.comment,
+        visibility,
         contextKind: 'status',
         contextStatus: event.to,
         createdAt: when,
@@ -197,6 +216,8 @@ async function replay(
       .set({ status, version, updatedBy, updatedAt, reviewedData, reviewedAt })
       .where(eq(kycSteps.id, step.id));
   }
+  // Handed in, so its risk is known (issue 14).
+  if (state.status !== 'DRAFT') await computeInsights(tx, kycId);
 }
 
 /**
@@ -205,6 +226,7 @@ async function replay(
  */
 export async function seedDemoKyc(
   db: Db,
+  store: DocumentStore,
   log: FastifyBaseLogger,
   obligedEntityName: string,
 ): Promise<string[]> {
@@ -216,7 +238,7 @@ export async function seedDemoKyc(
     const names: string[] = [];
     for (const file of demoFiles()) {
       const [partner] = await tx
-        .select({ id: tradePartners.id, name: tradePartners.name })
+        .select({ id: tradePartners.id, uuid: tradePartners.uuid, name: tradePartners.name })
         .from(tradePartners)
         .where(eq(tradePartners.cocNumber, file.cocNumber));
       if (!partner) continue;
@@ -226,7 +248,8 @@ export async function seedDemoKyc(
         .where(eq(kycSubmissions.tradePartnerId, partner.id))
         .limit(1);
       if (existing) continue;
-      await replay(tx, file, partner.id, entity.id, people);
+      await replay(tx, store, file, partner, entity.id, people);
+
       names.push(partner.name);
     }
     return names;

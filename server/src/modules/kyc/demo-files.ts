@@ -1,5 +1,6 @@
 /** The demo KYC files as data: who did what, when, and what the partner filled in. */
 import type { KycStatus, KycStepStatus, KycStepType } from '../../../../common/kyc.js';
+import type { DemoDocument } from './demo-documents.js';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,9 +23,14 @@ export interface DemoFile {
   cocNumber: string;
   createdBy: Username;
   createdDaysAgo: number;
-  data: Partial<Record<KycStepType, Record<string, unknown>>>;
+  /** The company's documents the file relies on, uploaded by its creator. */
+  documents?: DemoDocument[];
+  /** The step data; `documentId` gives the id of one of `documents` by its name. */
+  data: (documentId: (name: string) => number) => Partial<Record<KycStepType, StepData>>;
   story: Event[];
 }
+
+type StepData = Record<string, unknown>;
 
 const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 
@@ -38,9 +44,11 @@ const move = (
 /**
  * The demo files, each told as the story of how it got where it is. The browser journeys use
  * Van Dijk's (IN_REVIEW, reviewer Eva Jansen, every step PENDING); Müller's is APPROVED by
- * Mark de Vries, so its owner may start the next one; Rossi's waits for a reviewer. The demo
- * seeds no documents, so the people name no ID document (`idDocumentId`, decision 013): their
- * contacts steps read as incomplete, as they would for a file from before issue 7.
+ * Mark de Vries, so its owner may start the next one; Rossi's waits for a reviewer, complete
+ * with its documents, its CoC extract eight months old and a politically exposed person
+ * declared (risk HIGH), for the review loop's journey. Van Dijk's and Müller's people name no
+ * ID document (`idDocumentId`, decision 013): their contacts steps read as incomplete, as they
+ * would for a file from before issue 7.
  */
 export function demoFiles(): DemoFile[] {
   return [
@@ -48,7 +56,7 @@ export function demoFiles(): DemoFile[] {
       cocNumber: '12345678',
       createdBy: 'owner',
       createdDaysAgo: 12,
-      data: {
+      data: () => ({
         coc: {
           cocNumber: '12345678',
           registeredName: 'Van Dijk Logistics B.V.',
@@ -99,14 +107,14 @@ export function demoFiles(): DemoFile[] {
             country: 'NL',
           },
         },
-      },
+      }),
       story: [move('SUBMITTED', 'owner', 8), move('IN_REVIEW', 'employee', 6)],
     },
     {
       cocNumber: 'HRB123456',
       createdBy: 'partner',
       createdDaysAgo: 75,
-      data: {
+      data: () => ({
         coc: {
           cocNumber: 'HRB123456',
           registeredName: 'Müller Handels GmbH',
@@ -155,7 +163,7 @@ export function demoFiles(): DemoFile[] {
           pepDeclared: false,
           sanctionsDeclared: false,
         },
-      },
+      }),
       story: [
         move('SUBMITTED', 'partner', 70),
         move('IN_REVIEW', 'employee', 68),
@@ -178,7 +186,108 @@ export function demoFiles(): DemoFile[] {
       cocNumber: 'MI1234567',
       createdBy: 'owner',
       createdDaysAgo: 4,
-      data: {},
+      documents: [
+        {
+          name: 'extract',
+          type: 'COC_EXTRACT',
+          fileName: 'visura-camerale-rossi-trasporti.pdf',
+          title: 'Visura camerale ordinaria',
+          lines: [
+            'Camera di Commercio di Milano Monza Brianza Lodi',
+            'Rossi Trasporti S.r.l. - REA MI-1234567',
+            `Estratto del ${isoDay(240)}`,
+          ],
+          daysAgo: 4,
+        },
+        {
+          name: 'olivia',
+          type: 'ID_DOCUMENT',
+          fileName: 'passport-olivia-smit.pdf',
+          title: 'Passport - Kingdom of the Netherlands',
+          lines: ['Smit, Olivia', 'Born 09-09-1979', 'Valid until 2031-04-30'],
+          daysAgo: 4,
+        },
+        {
+          name: 'marco',
+          type: 'ID_DOCUMENT',
+          fileName: 'carta-identita-marco-rossi.pdf',
+          title: "Carta d'identità elettronica",
+          lines: ['Rossi, Marco', 'Nato il 14-08-1962 a Milano', 'Scadenza 2029-08-14'],
+          daysAgo: 4,
+        },
+        {
+          name: 'bill',
+          type: 'PROOF_OF_ADDRESS',
+          fileName: 'bolletta-a2a-via-verdi.pdf',
+          title: 'Bolletta energia elettrica',
+          lines: [
+            'Rossi Trasporti S.r.l.',
+            'Via Giuseppe Verdi 12, 20121 Milano',
+            'Periodo: ultimo bimestre',
+          ],
+          daysAgo: 4,
+        },
+        {
+          name: 'statement',
+          type: 'BANK_STATEMENT',
+          fileName: 'estratto-conto-rossi-trasporti.pdf',
+          title: 'Estratto conto corrente',
+          lines: ['Intestatario: Rossi Trasporti S.r.l.', 'IBAN IT60 X054 2811 1010 0000 0123 456'],
+          daysAgo: 4,
+        },
+      ],
+      data: (documentId) => ({
+        coc: {
+          cocNumber: 'MI1234567',
+          registeredName: 'Rossi Trasporti S.r.l.',
+          legalForm: 'S.r.l.',
+          registrationDate: '1998-05-20',
+          extractDate: isoDay(240),
+        },
+        contacts: {
+          people: [
+            {
+              firstName: 'Olivia',
+              lastName: 'Smit',
+              role: 'DIRECTOR',
+              dateOfBirth: '1979-09-09',
+              nationality: 'NL',
+              idDocumentId: documentId('olivia'),
+            },
+            {
+              firstName: 'Marco',
+              lastName: 'Rossi',
+              role: 'UBO',
+              ownershipPercentage: 70,
+              dateOfBirth: '1962-08-14',
+              nationality: 'IT',
+              idDocumentId: documentId('marco'),
+            },
+          ],
+        },
+        addresses: {
+          registered: {
+            street: 'Via Giuseppe Verdi',
+            houseNumber: '12',
+            postCode: '20121',
+            city: 'Milano',
+            country: 'IT',
+          },
+        },
+        'bank-and-vat': {
+          iban: 'IT60X0542811101000000123456',
+          accountHolder: 'Rossi Trasporti S.r.l.',
+          vatNumber: 'IT04567890126',
+        },
+        cdd: {
+          businessActivity: 'Road freight between Italy, Switzerland and Germany',
+          countriesOfOperation: ['IT', 'CH', 'DE'],
+          expectedMonthlyVolume: '140000.00',
+          sourceOfFunds: 'Freight revenue from contracted customers',
+          pepDeclared: true,
+          sanctionsDeclared: false,
+        },
+      }),
       story: [move('SUBMITTED', 'owner', 2)],
     },
   ];
