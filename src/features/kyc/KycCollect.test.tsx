@@ -4,6 +4,8 @@ import i18n from 'i18next';
 import de from '../../../public/assets/i18n/de.json';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { sessionStarted } from '@/features/auth/authSlice';
+import { http, HttpResponse } from 'msw';
+import { cocExtract } from '@/features/documents/testData';
 import { draftKey } from '@/features/kyc/cocCheckSlice';
 import { KycDetailPage } from '@/features/kyc/KycDetailPage';
 import {
@@ -21,6 +23,7 @@ import { tradePartnerSchema } from '@/features/tradePartner/tradePartnerApi';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
 import { markDeVries } from '../../../tests/msw-handlers';
+import { server } from '../../../tests/msw-server';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 
 const OWNER_ID = 30;
@@ -51,8 +54,9 @@ const editable = (overrides: Record<string, unknown> = {}) =>
   stepsJson().map((step) => ({ ...step, editable: step.stepType !== 'insights', ...overrides }));
 
 const region = (name: string) => screen.findByRole('region', { name });
-const dataPuts = (bodies: { path: string }[]) =>
+const dataPuts = <T extends { path: string }>(bodies: T[]) =>
   bodies.filter(({ path }) => /\/steps\/[\w-]+\/data/.test(path));
+
 
 describe('KycDetailPage, the partner filling in a file', () => {
   beforeEach(() => {
@@ -250,6 +254,52 @@ describe('KycDetailPage, the partner filling in a file', () => {
     );
     // Sent back: the summary offers to resubmit.
     expect(await screen.findByRole('button', { name: 'Resubmit' })).toBeInTheDocument();
+  });
+
+  it('saves a rejected step after a document answered its request, on the version that made', async () => {
+    const asked = 'CoC extract older than 6 months.';
+    const api = mockKycApi({
+      submission: submissionJson({ status: 'CHANGES_REQUESTED' }),
+      steps: editable().map((step) =>
+        step.stepType === 'coc'
+          ? {
+              ...step,
+              status: 'REJECTED',
+              request: requestJson('REJECTED', asked),
+              data: {
+                cocNumber: '12345678',
+                registeredName: 'Van Dijk Logistics B.V.',
+                legalForm: 'B.V.',
+                registrationDate: '2011-03-14',
+                extractDate: '2025-05-20',
+              },
+            }
+
+          : step,
+      ),
+    });
+    // As the server does: the upload answers the request, which changes the step.
+    server.use(
+      http.post('/api/documents', () => {
+        api.changeStep('coc', 'REJECTED', asked);
+        return HttpResponse.json(cocExtract(), { status: 201 });
+      }),
+    );
+    renderAsOwner();
+    const user = userEvent.setup();
+    const coc = await region('Chamber of Commerce');
+    const before = stepsJson().find((step) => step.stepType === 'coc')!.version;
+    await user.upload(
+      await within(coc).findByLabelText('Upload a document'),
+      new File(['%PDF-1.4'], 'extract-2026.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.endsWith('/steps'))).toHaveLength(2),
+    );
+    await user.click(within(coc).getByRole('button', { name: 'Save step' }));
+
+    await waitFor(() => expect(dataPuts(api.bodies)).toHaveLength(1));
+    expect(dataPuts(api.bodies)[0]!.body).toMatchObject({ version: before + 1 });
   });
 
   it('lists what is missing, step by step, and offers to submit only once nothing is', async () => {

@@ -14,7 +14,7 @@ import {
 } from '@/features/documents/documentsSlice';
 import { selectCocData } from '@/features/kyc/cocCheckSlice';
 import type { StepDocument, StepDocumentsProps } from '@/features/kyc/forms';
-import { fetchKycReadiness } from '@/features/kyc/kycThunks';
+import { fetchKycReadiness, fetchKycSteps } from '@/features/kyc/kycThunks';
 import { loadVatBankDocuments, selectVatBank } from '@/features/kyc/vatBankSlice';
 import { selectUser } from '@/features/user/userSlice';
 
@@ -31,7 +31,9 @@ export const toStepDocument = (document: Document): StepDocument => ({
  * The company's ACTIVE documents of one step: the CoC ones as the CoC check holds them
  * (cocCheckSlice), the bank and VAT ones as the VAT bank state does (vatBankSlice), the others
  * as a list of the documents state. Changes go through the documents feature's thunks, which
- * all three follow; each one also refreshes the file's readiness.
+ * all three follow; each one also refreshes the file's readiness, and its steps: a document
+ * answers a reviewer's request on its step, which changes the step (and its version, which the
+ * next save of the step must carry).
  */
 export function useStepDocuments(kycId: number, tradePartnerId: number, stepType: DataStepType) {
   const dispatch = useAppDispatch();
@@ -63,7 +65,10 @@ export function useStepDocuments(kycId: number, tradePartnerId: number, stepType
           : NONE
         : (list?.documents ?? NONE);
 
-  const afterChange = () => void dispatch(fetchKycReadiness({ kycId, force: true }));
+  const afterChange = () => {
+    void dispatch(fetchKycReadiness({ kycId, force: true }));
+    void dispatch(fetchKycSteps({ kycId, force: true }));
+  };
 
   const props: Omit<StepDocumentsProps, 'onView'> = {
     documents: documents.map(toStepDocument),
