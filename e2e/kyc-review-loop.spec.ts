@@ -44,6 +44,13 @@ async function move(page: Page, action: string, comment?: string) {
   await expect(dialog).toHaveCount(0);
 }
 
+/** Closes the open dialog with its cancel button, in English or German. */
+async function cancelDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^(Cancel|Abbrechen)$/ }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 const isoDaysAgo = (days: number) =>
   new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
@@ -73,6 +80,34 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
   await expect(
     step(page, 'Chamber of Commerce').getByRole('button', { name: 'Approve step' }),
   ).toBeDisabled();
+  await expect(step(page, 'Chamber of Commerce')).toContainText(
+    'Approving waits for the partner to answer the request',
+  );
+  await shootEveryLook(
+    page,
+    testInfo,
+    'kyc-loop-open-request',
+    async (language) => {
+      const region = step(page, text(language, 'kyc.steps.coc'));
+      await expect(region.getByText(text(language, 'kyc.request.approveBlocked'))).toBeVisible();
+      await region.evaluate((node) => node.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    },
+    { fullPage: false },
+  );
+  await shootEveryLook(
+    page,
+    testInfo,
+    'kyc-loop-withdraw-dialog',
+    async (language) => {
+      await step(page, text(language, 'kyc.steps.coc'))
+        .getByRole('button', { name: text(language, 'kyc.stepActions.withdrawRequest') })
+        .click();
+      await expect(
+        page.getByRole('dialog').getByText(text(language, 'kyc.stepDialog.withdrawTitle')),
+      ).toBeVisible();
+    },
+    { fullPage: false, hide: () => cancelDialog(page) },
+  );
   await move(page, 'Request changes from partner', SEND_BACK);
   await expect(page.getByText('Changes requested').first()).toBeVisible();
   await signOutFromMenu(page, 'Mark de Vries');
@@ -138,14 +173,10 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
   await dialog.getByLabel('The file is compliant').check();
   const confirm = dialog.getByRole('button', { name: 'Approve submission' });
   await expect(confirm).toBeDisabled();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cancelDialog(page);
   await shootEveryLook(page, testInfo, 'kyc-loop-approve-risk', openApproval, {
     fullPage: false,
-    hide: () =>
-      page
-        .getByRole('dialog')
-        .getByRole('button', { name: /^(Cancel|Abbrechen)$/ })
-        .click(),
+    hide: () => cancelDialog(page),
   });
 
   await openApproval('en');

@@ -59,14 +59,21 @@ export async function shootEveryLook(
   show: (language: LookLanguage) => Promise<void>,
   { hide, fullPage = true }: { hide?: () => Promise<void>; fullPage?: boolean } = {},
 ) {
-  const store = (language: string, theme: string) =>
-    page.evaluate(
+  const store = async (language: string, theme: string) => {
+    // Signing in again on a reload goes through the identity provider and back, so wait for
+    // the page to be the app's again, with nothing left to load.
+    await page.waitForURL((url) => url.pathname === screenUrl.pathname);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(
       ([l, t]) => {
         localStorage.setItem('nt24_language', l!);
         localStorage.setItem('nt24_theme', t!);
       },
       [language, theme],
     );
+  };
+  const screenUrl = new URL(page.url());
+
   for (const language of LOOK_LANGUAGES) {
     for (const colorScheme of COLOR_SCHEMES) {
       for (const viewport of VIEWPORTS) {
