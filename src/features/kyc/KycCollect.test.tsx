@@ -57,7 +57,6 @@ const region = (name: string) => screen.findByRole('region', { name });
 const dataPuts = <T extends { path: string }>(bodies: T[]) =>
   bodies.filter(({ path }) => /\/steps\/[\w-]+\/data/.test(path));
 
-
 describe('KycDetailPage, the partner filling in a file', () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -274,7 +273,6 @@ describe('KycDetailPage, the partner filling in a file', () => {
                 extractDate: '2025-05-20',
               },
             }
-
           : step,
       ),
     });
