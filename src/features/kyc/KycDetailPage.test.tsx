@@ -310,6 +310,26 @@ describe('KycDetailPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Export PDF' })).toBeInTheDocument();
   });
 
+  it('names who asked for approval on the file that approval decided', async () => {
+    mockKycApi({
+      submission: submissionJson({
+        status: 'APPROVED',
+        approvalRequestedBy: eva,
+        decidedAt: '2025-06-04T11:00:00.000Z',
+      }),
+    });
+    renderDetail(manager);
+    const asked = await screen.findByText('Approval requested by');
+    expect(asked.nextElementSibling).toHaveTextContent(eva.name);
+  });
+
+  it('shows no approval request on a file nobody sent for approval', async () => {
+    mockKycApi();
+    renderDetail(manager);
+    expect(await screen.findByText('Reviewer')).toBeInTheDocument();
+    expect(screen.queryByText('Approval requested by')).not.toBeInTheDocument();
+  });
+
   it('does not offer the owner the PDF export', async () => {
     mockKycApi();
     renderDetail(owner);
