@@ -14,6 +14,7 @@ import {
   stepsJson,
   submissionJson,
 } from '@/features/kyc/testData';
+import { mockDocumentsApi, passportScan } from '@/features/documents/testData';
 import { partnerJson } from '@/features/partners/testData';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
@@ -328,6 +329,24 @@ describe('KycDetailPage', () => {
     renderDetail(manager);
     expect(await screen.findByText('Reviewer')).toBeInTheDocument();
     expect(screen.queryByText('Approval requested by')).not.toBeInTheDocument();
+  });
+
+  it("names a person's identity document by its file name, and opens it from there", async () => {
+    const user = userEvent.setup();
+    const people = [{ firstName: 'Pieter', lastName: 'van Dijk', role: 'UBO', idDocumentId: 102 }];
+    mockKycApi({
+      steps: stepsJson().map((item) =>
+        item.stepType === 'contacts' ? stepJson('contacts', { data: { people } }) : item,
+      ),
+    });
+    mockDocumentsApi([passportScan()]);
+    renderDetail(employee);
+
+    const contacts = await screen.findByRole('region', { name: 'Contacts' });
+    const table = await within(contacts).findByRole('table', { name: 'People' });
+    await user.click(await within(table).findByRole('button', { name: 'View passport.png' }));
+    expect(await screen.findByRole('dialog', { name: 'passport.png' })).toBeInTheDocument();
+    expect(within(contacts).queryByText('Document #102')).not.toBeInTheDocument();
   });
 
   it('does not offer the owner the PDF export', async () => {
