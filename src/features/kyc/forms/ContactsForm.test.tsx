@@ -24,28 +24,36 @@ describe('KycStepForm: contacts', () => {
     expect(last()).toEqual({ people: [{ firstName: 'Anna', nationality: 'NL' }] });
   });
 
-  it('asks for the ownership of an ultimate beneficial owner only', async () => {
+  it("asks every person's share of the company, and requires it of a beneficial owner", async () => {
     const user = userEvent.setup();
     const { last } = renderStepForm('contacts', {
       value: { people: [{ firstName: 'Anna', role: 'DIRECTOR' }] },
     });
     const card = person(1);
-    expect(within(card).queryByLabelText('Ownership (%)')).not.toBeInTheDocument();
+    // A director may own the company too: above 25 % they are one of its beneficial owners.
+    const ownership = within(card).getByLabelText('Ownership (%)');
+    expect(ownership).not.toBeRequired();
+    expect(ownership).toHaveAccessibleDescription(
+      'The share of the company this person owns or controls.',
+    );
+    await user.type(ownership, '60');
+    expect(last()).toEqual({
+      people: [{ firstName: 'Anna', role: 'DIRECTOR', ownershipPercentage: '60' }],
+    });
+    // Cleared to be typed again, it stays.
+    await user.clear(ownership);
+    expect(within(card).getByLabelText('Ownership (%)')).toHaveValue('');
 
     await user.selectOptions(within(card).getByLabelText('Role'), 'UBO');
     expect(
       within(card).getByRole('option', { name: 'Ultimate beneficial owner (UBO)' }),
     ).toHaveProperty('selected', true);
-    const ownership = within(card).getByLabelText('Ownership (%)');
-    await user.type(ownership, '62.5%');
-    expect(ownership).toHaveValue('62.5');
+    expect(within(card).getByLabelText('Ownership (%)')).toBeRequired();
+    await user.type(within(card).getByLabelText('Ownership (%)'), '62.5%');
+    expect(within(card).getByLabelText('Ownership (%)')).toHaveValue('62.5');
     expect(last()).toEqual({
       people: [{ firstName: 'Anna', role: 'UBO', ownershipPercentage: '62.5' }],
     });
-
-    await user.clear(ownership);
-    await user.selectOptions(within(card).getByLabelText('Role'), 'DIRECTOR');
-    expect(within(card).queryByLabelText('Ownership (%)')).not.toBeInTheDocument();
   });
 
   it('adds and removes people', async () => {
