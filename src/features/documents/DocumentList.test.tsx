@@ -31,7 +31,7 @@ describe('DocumentList', () => {
     const thumbnail = await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' });
     expect(thumbnail).toHaveAttribute(
       'src',
-      '/api/documents/101/thumbnail?width=96&height=96&fit=inside&format=webp&token=token-101',
+      '/api/documents/101/thumbnail?width=96&height=96&fit=cover&format=webp&token=token-101',
     );
     expect(screen.getByRole('img', { name: 'passport.png' }).getAttribute('src')).toContain(
       'token=token-102',

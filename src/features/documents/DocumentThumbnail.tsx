@@ -12,8 +12,10 @@ interface DocumentThumbnailProps {
 }
 
 /**
- * A small preview of a document, named by its file name. An image that fails because its
- * access token ran out is asked for again with a new token; otherwise a file icon stands in.
+ * A small preview of a document, named by its file name. The server fills the square: a PDF's
+ * page cropped from its top (the middle of a letter is mostly blank), a picture around its
+ * centre. An image that fails because its access token ran out is asked for again with a new
+ * token; otherwise a file icon stands in.
  */
 export function DocumentThumbnail({ document, size = 48 }: DocumentThumbnailProps) {
   const fresh = useFreshDocument(document);
@@ -37,7 +39,11 @@ export function DocumentThumbnail({ document, size = 48 }: DocumentThumbnailProp
     <img
       className="documents-thumbnail"
       style={style}
-      src={documentThumbnailUrl(fresh.document, { width: size * 2, height: size * 2 })}
+      src={documentThumbnailUrl(fresh.document, {
+        width: size * 2,
+        height: size * 2,
+        fit: 'cover',
+      })}
       alt={fileName}
       loading="lazy"
       onError={() => {

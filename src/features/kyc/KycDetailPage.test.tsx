@@ -14,6 +14,7 @@ import {
   stepsJson,
   submissionJson,
 } from '@/features/kyc/testData';
+import { mockDocumentsApi, passportScan } from '@/features/documents/testData';
 import { partnerJson } from '@/features/partners/testData';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
@@ -308,6 +309,44 @@ describe('KycDetailPage', () => {
     const header = heading.closest<HTMLElement>('.app-page-header')!;
     await userEvent.click(within(header).getByRole('button', { name: 'Export PDF' }));
     expect(await screen.findByRole('dialog', { name: 'Export PDF' })).toBeInTheDocument();
+  });
+
+  it('names who asked for approval on the file that approval decided', async () => {
+    mockKycApi({
+      submission: submissionJson({
+        status: 'APPROVED',
+        approvalRequestedBy: eva,
+        decidedAt: '2025-06-04T11:00:00.000Z',
+      }),
+    });
+    renderDetail(manager);
+    const asked = await screen.findByText('Approval requested by');
+    expect(asked.nextElementSibling).toHaveTextContent(eva.name);
+  });
+
+  it('shows no approval request on a file nobody sent for approval', async () => {
+    mockKycApi();
+    renderDetail(manager);
+    expect(await screen.findByText('Reviewer')).toBeInTheDocument();
+    expect(screen.queryByText('Approval requested by')).not.toBeInTheDocument();
+  });
+
+  it("names a person's identity document by its file name, and opens it from there", async () => {
+    const user = userEvent.setup();
+    const people = [{ firstName: 'Pieter', lastName: 'van Dijk', role: 'UBO', idDocumentId: 102 }];
+    mockKycApi({
+      steps: stepsJson().map((item) =>
+        item.stepType === 'contacts' ? stepJson('contacts', { data: { people } }) : item,
+      ),
+    });
+    mockDocumentsApi([passportScan()]);
+    renderDetail(employee);
+
+    const contacts = await screen.findByRole('region', { name: 'Contacts' });
+    const table = await within(contacts).findByRole('table', { name: 'People' });
+    await user.click(await within(table).findByRole('button', { name: 'View passport.png' }));
+    expect(await screen.findByRole('dialog', { name: 'passport.png' })).toBeInTheDocument();
+    expect(within(contacts).queryByText('Document #102')).not.toBeInTheDocument();
   });
 
   it('does not offer the owner the PDF export', async () => {

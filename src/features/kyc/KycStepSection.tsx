@@ -1,9 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { STEP_DOCUMENT_TYPES, type KycStepStatus, type KycStepType } from '@common/kyc';
+import { useAppSelector } from '@/app/hooks';
+import type { Document } from '@/features/documents/documentModel';
 import { DocumentList } from '@/features/documents/DocumentList';
+import { documentListKey, selectDocumentList } from '@/features/documents/documentsSlice';
+import { DocumentViewer } from '@/features/documents/DocumentViewer';
 import { passesOverRequest, type StepAction } from '@/features/kyc/kycActors';
 import { InternalBadge, KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
@@ -167,6 +171,11 @@ export function KycStepSection({
     () => ({ tradePartnerUuid: partnerUuid, documentType: [...documentTypes] }),
     [partnerUuid, documentTypes],
   );
+  // The list below loads them; the data names a person's identity document among them.
+  const documents = useAppSelector((state) =>
+    selectDocumentList(state, documentListKey(documentQuery)),
+  )?.documents;
+  const [viewing, setViewing] = useState<Document | null>(null);
 
   return (
     <section aria-labelledby={headingId} className="card shadow-sm kyc-step">
@@ -195,6 +204,8 @@ export function KycStepSection({
                 stepType={stepType}
                 data={step.data}
                 changes={showChanges ? step.changes : undefined}
+                documents={documents}
+                onViewDocument={setViewing}
               />
             ) : (
               <p className="text-body-secondary mb-0">{t('kyc.step.loading')}</p>
@@ -205,6 +216,7 @@ export function KycStepSection({
                 <DocumentList query={documentQuery} emptyText={t('kyc.step.noDocuments')} />
               </div>
             )}
+            <DocumentViewer document={viewing} onClose={() => setViewing(null)} />
           </>
         )}
         {step?.updatedBy && (

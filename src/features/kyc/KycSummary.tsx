@@ -15,7 +15,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The facts of a submission: its ids, reviewer, dates and risk level. */
+/** The facts of a submission: its ids, reviewer, who asked for approval, dates and risk level. */
 export function KycSummary({ submission }: { submission: KycSubmission }) {
   const { t } = useTranslation();
   const none = <span className="text-body-secondary">–</span>;
@@ -32,6 +32,12 @@ export function KycSummary({ submission }: { submission: KycSubmission }) {
           <Field label={t('kyc.detail.fields.reviewer')}>
             <ReviewerName submission={submission} />
           </Field>
+          {/* Kept on the decision that answers the request: the record of the four eyes. */}
+          {submission.approvalRequestedBy && (
+            <Field label={t('kyc.detail.fields.approvalRequestedBy')}>
+              {submission.approvalRequestedBy.name}
+            </Field>
+          )}
           <Field label={t('kyc.detail.fields.submittedAt')}>{date(submission.submittedAt)}</Field>
           <Field label={t('kyc.detail.fields.decidedAt')}>{date(submission.decidedAt)}</Field>
           <Field label={t('kyc.detail.fields.updatedAt')}>{date(submission.updatedAt)}</Field>

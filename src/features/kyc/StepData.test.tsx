@@ -1,4 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { documentSchema } from '@/features/documents/documentModel';
+import { passportScan } from '@/features/documents/testData';
 import { StepData, ChangesSummary } from '@/features/kyc/StepData';
 import { renderWithProviders } from '../../../tests/render-with-providers';
 
@@ -76,6 +79,36 @@ describe('StepData, the read-only view of a step', () => {
     expect(await within(first!).findByText('Netherlands')).toBeInTheDocument();
     expect(second).toHaveTextContent('Director');
     expect(within(second!).getByText('was: Bakker')).toBeInTheDocument();
+  });
+
+  it("names a person's identity document by its file name, which opens it", async () => {
+    const user = userEvent.setup();
+    const onViewDocument = vi.fn();
+    const passport = documentSchema.parse(passportScan());
+    renderWithProviders(
+      <StepData
+        stepType="contacts"
+        data={{
+          people: [
+            { firstName: 'Pieter', lastName: 'van Dijk', role: 'UBO', idDocumentId: 102 },
+            { firstName: 'Anna', lastName: 'de Boer', role: 'DIRECTOR', idDocumentId: 103 },
+          ],
+        }}
+        changes={[{ field: 'people.1.idDocumentId', before: 102, after: 103 }]}
+        documents={[passport]}
+        onViewDocument={onViewDocument}
+      />,
+    );
+
+    const [, first, second] = within(screen.getByRole('table', { name: 'People' })).getAllByRole(
+      'row',
+    );
+    await user.click(within(first!).getByRole('button', { name: 'View passport.png' }));
+    expect(onViewDocument).toHaveBeenCalledWith(passport);
+    expect(first).not.toHaveTextContent('Document #');
+    // One the company no longer has among its documents is still named by its number.
+    expect(second).toHaveTextContent('Document #103');
+    expect(within(second!).getByText('was: passport.png')).toBeInTheDocument();
   });
 
   it('shows addresses as blocks and the due diligence answers in words', () => {

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import type { KycStepType } from '@common/kyc';
 import { DataTable } from '@/components/ui/DataTable';
+import type { Document } from '@/features/documents/documentModel';
 import type { StepChange } from '@/features/kyc/kycModel';
 import {
   ADDRESS_FIELD_ORDER,
@@ -19,10 +21,22 @@ import { valueText } from '@common/kyc-step-fields';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { browserLocale, formatCurrency, formatDate, formatDateTime } from '@/lib/format';
 
-/** A field's value as text: dates dd.MM.yyyy, countries by name, roles and yes/no translated. */
+/** The documents the data may name (a person's identity document), and how one is opened. */
+interface NamedDocuments {
+  documents: readonly Document[];
+  onView?: (document: Document) => void;
+}
+
+const NamedDocumentsContext = createContext<NamedDocuments>({ documents: [] });
+
+/**
+ * A field's value as text: dates dd.MM.yyyy, countries by name, roles and yes/no translated, a
+ * document by its file name.
+ */
 function useValueText() {
   const { t } = useTranslation();
   const countryName = useCountryName();
+  const { documents } = useContext(NamedDocumentsContext);
   return valueText({
     yesNo: (value) => (value ? t('kyc.data.yes') : t('kyc.data.no')),
     percent: (fraction) =>
@@ -32,7 +46,9 @@ function useValueText() {
       }).format(fraction),
     euros: formatCurrency,
     number: (value) => new Intl.NumberFormat(browserLocale()).format(value),
-    document: (id) => t('kyc.collect.data.document', { id }),
+    document: (id) =>
+      documents.find((document) => document.id === id)?.fileName ??
+      t('kyc.collect.data.document', { id }),
     role: contactRoleLabel,
     country: countryName,
     date: formatDate,
@@ -88,6 +104,25 @@ export function ChangesSummary({
   );
 }
 
+/** A person's identity document: its file name, which opens it where the caller lets it. */
+function DocumentValue({ id }: { id: unknown }) {
+  const { t } = useTranslation();
+  const text = useValueText();
+  const { documents, onView } = useContext(NamedDocumentsContext);
+  const document = documents.find((candidate) => candidate.id === id);
+  if (!document || !onView) return <>{text('idDocumentId', id)}</>;
+  return (
+    <Button
+      variant="link"
+      className="kyc-document-link p-0 text-break align-baseline"
+      onClick={() => onView(document)}
+      aria-label={t('kycForms.documents.viewNamed', { name: document.fileName })}
+    >
+      {document.fileName}
+    </Button>
+  );
+}
+
 /** A list of records (people) as a full-width table, one column per field in schema order. */
 function RowsTable({
   field,
@@ -122,7 +157,7 @@ function RowsTable({
                   data-label={labels[column]}
                   className={change ? 'kyc-changed' : undefined}
                 >
-                  {text(key, row[key])}
+                  {key === 'idDocumentId' ? <DocumentValue id={row[key]} /> : text(key, row[key])}
                   <ChangeMark field={key} changes={change ? [change] : []} />
                 </td>
               );
@@ -245,15 +280,33 @@ interface StepDataProps {
   data: Row;
   /** Fields changed since the last reviewer decision: marked, with their previous values. */
   changes?: readonly StepChange[];
+  /**
+   * The company's documents the data may name: a person's identity document is shown by its
+   * file name (else as 'Document #id'), and opened with onViewDocument when given.
+   */
+  documents?: readonly Document[];
+  onViewDocument?: (document: Document) => void;
 }
 
+const NO_DOCUMENTS: readonly Document[] = [];
+
 /** What the partner filled in for a step, readable; a sentence while it is empty. */
-export function StepData({ stepType, data, changes = [] }: StepDataProps) {
+export function StepData({
+  stepType,
+  data,
+  changes = [],
+  documents = NO_DOCUMENTS,
+  onViewDocument,
+}: StepDataProps) {
   const { t } = useTranslation();
   const byField: Changes = new Map(changes.map((change) => [change.field, change]));
   if (Object.values(data).every(isEmpty) && changes.length === 0) {
     const empty = stepType === 'insights' ? 'kyc.step.computed' : 'kyc.step.noData';
     return <p className="text-body-secondary mb-0">{t(empty)}</p>;
   }
-  return <Fields data={data} stepType={stepType} changes={byField} />;
+  return (
+    <NamedDocumentsContext value={{ documents, onView: onViewDocument }}>
+      <Fields data={data} stepType={stepType} changes={byField} />
+    </NamedDocumentsContext>
+  );
 }

@@ -53,7 +53,7 @@ export const kycSubmissionSchema = z.object({
   /** The reviewer's user id, once assigned. */
   obligedEntityContactId: nullableId,
   reviewer: personSchema,
-  /** Who asked for approval last; that person may not approve it (four eyes). */
+  /** Who asked for approval, kept on the decision that answers it; may not approve it (four eyes). */
   approvalRequestedBy: personSchema,
   /** Always the six, in order. */
   steps: z.array(z.object({ stepType: stepTypeSchema, status: stepStatusSchema })).default([]),

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png, sha256, upload, type Query } from '../../testing/documents-fixtures.js';
@@ -238,5 +240,44 @@ describe.each(matrix)('documents (%s, %s store)', (database, storage) => {
     expect(changed.json()).toMatchObject({ id: pdfDoc.id, type: 'INVOICE' });
     const invoices = await call(owner, 'GET', `/api/documents/filter?documentType=INVOICE`);
     expect(invoices.json().documents.map((d: { id: number }) => d.id)).toEqual([pdfDoc.id]);
+  });
+
+  it("draws a PDF's thumbnail from the top of its first page, on white", async () => {
+    // An A4 letter: a black band across the top, its title under it, the rest of the page empty.
+    const letter = await PDFDocument.create();
+    const page = letter.addPage([595.28, 841.89]);
+    page.drawRectangle({ x: 0, y: 841.89 - 60, width: 595.28, height: 60, color: rgb(0, 0, 0) });
+    const bold = await letter.embedFont(StandardFonts.HelveticaBold);
+    page.drawText('Uittreksel Handelsregister', { x: 40, y: 740, size: 28, font: bold });
+    const made = await upload(server, owner, query({ documentType: 'COC_EXTRACT' }), {
+      name: 'kvk-a4.pdf',
+      content: Buffer.from(await letter.save()),
+      contentType: 'application/pdf',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `/api/documents/${made.json().id}/thumbnail?width=96&height=96&fit=cover`;
+    // A variant cached before the drawing changed (the key had no rendering) is never served.
+    await server.app.storage.put(
+      `thumbnails/${made.json().uuid}/96x96-cover.png`,
+      Readable.from([await png(96, 96)]),
+      'image/png',
+    );
+
+    for (const format of ['png', 'webp']) {
+      const drawn = await call(owner, 'GET', `${url}&format=${format}`);
+      expect(drawn.statusCode, drawn.body).toBe(200);
+      expect(drawn.headers['x-thumbnail-cache']).toBe('miss');
+      const { data, info } = await sharp(drawn.rawPayload)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(info).toMatchObject({ width: 96, height: 96 });
+      // The band at the top is there: the page's top, not its empty middle, fills the box.
+      const row = (y: number) =>
+        Array.from({ length: info.width }, (_, x) => data[(y * info.width + x) * info.channels]!);
+      expect(Math.max(...row(2))).toBeLessThan(64);
+      expect(Math.min(...row(info.height - 2))).toBeGreaterThan(240);
+      // Paper is white, not see-through.
+      expect(info.channels).toBe(3);
+    }
   });
 });

@@ -28,12 +28,22 @@ const MAX_RENDER_SIDE = 2048;
 
 const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
-export const thumbnailKey = (row: DocumentRow, request: ThumbnailRequest) =>
-  `thumbnails/${row.uuid}/${request.width}x${request.height}-${request.fit}.${request.format}`;
+/**
+ * How thumbnails are drawn, in the cache key and the ETag: raise it whenever the drawing
+ * changes, so that neither the store nor a browser serves a variant drawn the old way.
+ * 2: a PDF's page is cropped from the top and on white (issue 14).
+ */
+const RENDERING = 2;
 
-/** Strong, since a cached thumbnail's bytes never change: the document's hash and the variant. */
+export const thumbnailKey = (row: DocumentRow, request: ThumbnailRequest) =>
+  `thumbnails/${row.uuid}/r${RENDERING}/${request.width}x${request.height}-${request.fit}.${request.format}`;
+
+/**
+ * Strong, since a cached thumbnail's bytes never change: the document's hash, the drawing and
+ * the variant.
+ */
 export const thumbnailEtag = (row: DocumentRow, request: ThumbnailRequest) =>
-  `"${row.sha256.slice(0, 32)}-${request.width}x${request.height}-${request.fit}-${request.format}"`;
+  `"${row.sha256.slice(0, 32)}-r${RENDERING}-${request.width}x${request.height}-${request.fit}-${request.format}"`;
 
 const contentTypeOf = (format: ThumbnailFormat) => `image/${format}`;
 
@@ -88,13 +98,21 @@ async function renderFirstPage(data: Buffer, request: ThumbnailRequest): Promise
   }
 }
 
-/** The sharp pipeline that turns a picture into the requested thumbnail. */
-function shaper(request: ThumbnailRequest, input?: Buffer) {
-  const opaque = request.format === 'jpeg';
+/**
+ * The sharp pipeline that turns a picture into the requested thumbnail. A PDF's page is paper:
+ * cropped from its top, where its title is, and white (never transparent, which a dark theme
+ * would show as a black page with black text).
+ */
+function shaper(request: ThumbnailRequest, input?: Buffer, page = false) {
+  const opaque = page || request.format === 'jpeg';
   const background = opaque ? '#ffffff' : { r: 255, g: 255, b: 255, alpha: 0 };
   let image = (input ? sharp(input, { failOn: 'error' }) : sharp({ failOn: 'error' }))
     .rotate()
-    .resize(request.width, request.height, { fit: request.fit, background });
+    .resize(request.width, request.height, {
+      fit: request.fit,
+      background,
+      position: page ? 'top' : 'centre',
+    });
   if (opaque) image = image.flatten({ background: '#ffffff' });
   if (request.format === 'webp') return image.webp({ quality: 80 });
   if (request.format === 'png') return image.png();
@@ -104,14 +122,14 @@ function shaper(request: ThumbnailRequest, input?: Buffer) {
 /**
  * Thumbnails of images (through sharp, turned upright by their EXIF orientation) and of a PDF's
  * first page (drawn by pdf.js), cached in the store under
- * `thumbnails/{documentUuid}/{w}x{h}-{fit}.{format}` so each variant is drawn once.
+ * `thumbnails/{documentUuid}/r{RENDERING}/{w}x{h}-{fit}.{format}` so each variant is drawn once.
  */
 export function createThumbnails(store: DocumentStore, log: FastifyBaseLogger) {
   async function render(row: DocumentRow, request: ThumbnailRequest): Promise<Buffer> {
     const { body } = await openObject(store, log, row);
     if (row.contentType === 'application/pdf') {
       const page = await renderFirstPage(await toBuffer(body), request);
-      return shaper(request, page).toBuffer();
+      return shaper(request, page, true).toBuffer();
     }
     const image = shaper(request);
     const failed = new Promise<never>((_, reject) => body.once('error', reject));

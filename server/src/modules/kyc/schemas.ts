@@ -57,7 +57,10 @@ export const kycSubmissionSchema = z
     reviewer: personSchema.nullable(),
     approvalRequestedBy: personSchema
       .nullable()
-      .describe('who last moved it to WAITING_FOR_APPROVAL (may not approve it: four eyes)'),
+      .describe(
+        'who moved it to WAITING_FOR_APPROVAL (may not approve it: four eyes), kept on the ' +
+          'APPROVED or REJECTED that answers it; null otherwise',
+      ),
     steps: z
       .array(z.object({ stepType: stepTypeSchema, status: stepStatusSchema }))
       .describe('the six, in order'),

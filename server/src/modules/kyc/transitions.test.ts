@@ -277,7 +277,11 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
       );
       expect(approved.statusCode).toBe(201);
       const decided = await get();
-      expect(decided).toMatchObject({ status: 'APPROVED', approvalRequestedBy: null });
+      // The approval keeps who asked for it: it is the record of the four eyes.
+      expect(decided).toMatchObject({
+        status: 'APPROVED',
+        approvalRequestedBy: { id: w.employee.userId, name: expect.stringMatching(/^Employee/) },
+      });
       expect(decided.decidedAt).not.toBeNull();
       expect(decided.version).toBeGreaterThan(inReview.version);
 
@@ -291,6 +295,8 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
       const reopened = await get();
       expect(reopened.decidedAt).toBeNull();
       expect(reopened.reviewer.id).toBe(w.employee.userId);
+      // A new review: nobody has asked for approval yet.
+      expect(reopened.approvalRequestedBy).toBeNull();
 
       const history = (await call(w.company.viewer, 'GET', `/api/kyc/${kyc.id}/status`)).json();
       expect(history.slice(-5).map((r: { status: string }) => r.status)).toEqual([
@@ -315,6 +321,49 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
       expect((await call(w.manager, 'GET', `/api/kyc/${kyc.id}/status/987654`)).statusCode).toBe(
         404,
       );
+    });
+
+    it('keeps who asked for approval on a rejection, not when the file goes back', async () => {
+      const url = `/api/kyc/${kyc.id}/status`;
+      const get = async () => (await call(w.manager, 'GET', `/api/kyc/${kyc.id}`)).json();
+      const ask = async () => {
+        await forceKycState(server, kyc.id, {
+          status: 'IN_REVIEW',
+          steps: 'APPROVED',
+          approvalRequestedBy: null,
+        });
+        const asked = await call(
+          w.employee,
+          'POST',
+          url,
+          moveTo(w.employee, 'WAITING_FOR_APPROVAL', { isCompliant: true }),
+        );
+        expect(asked.statusCode).toBe(201);
+      };
+
+      await ask();
+      const rejected = await call(
+        w.manager,
+        'POST',
+        url,
+        moveTo(w.manager, 'REJECTED', { comment: 'Ownership unclear.' }),
+      );
+      expect(rejected.statusCode).toBe(201);
+      expect((await get()).approvalRequestedBy).toEqual({
+        id: w.employee.userId,
+        name: expect.stringMatching(/^Employee/),
+      });
+
+      // Sent back for more review, the request is over: nobody has asked for approval now.
+      await ask();
+      const back = await call(
+        w.manager,
+        'POST',
+        url,
+        moveTo(w.manager, 'IN_REVIEW', { comment: 'Check the UBO register.' }),
+      );
+      expect(back.statusCode).toBe(201);
+      expect((await get()).approvalRequestedBy).toBeNull();
     });
 
     it('adds a submission comment without moving the file', async () => {

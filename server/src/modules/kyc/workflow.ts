@@ -35,6 +35,8 @@ const ACTOR_NAMES: Record<KycActor, string> = {
 };
 
 export const DECISIONS: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'CANCELLED'];
+/** The decisions a manager takes on a request for approval. */
+const ANSWERS_TO_REQUEST: readonly KycStatus[] = ['APPROVED', 'REJECTED'];
 
 export function commentRequired(message: string): ValidationError {
   return new ValidationError(message, [{ field: 'comment', message: 'is required' }]);
@@ -148,8 +150,12 @@ export function moveEffects(
 } {
   const effects: ReturnType<typeof moveEffects> = {};
   if (from === 'SUBMITTED' && to === 'IN_REVIEW') effects.reviewerId = userId;
+  // Who asked for approval stays on the decision taken on that request, as its record; any
+  // other move ends the request, so the four-eyes rule never reads a stale one.
   if (to === 'WAITING_FOR_APPROVAL') effects.approvalRequestedBy = userId;
-  else if (from === 'WAITING_FOR_APPROVAL') effects.approvalRequestedBy = null;
+  else if (!(from === 'WAITING_FOR_APPROVAL' && ANSWERS_TO_REQUEST.includes(to))) {
+    effects.approvalRequestedBy = null;
+  }
   if (to === 'SUBMITTED') effects.submittedAt = now;
   if (to === 'DRAFT') effects.submittedAt = null;
   // Decided while APPROVED, REJECTED or CANCELLED, and only then.

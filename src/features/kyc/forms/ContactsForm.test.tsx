@@ -24,28 +24,36 @@ describe('KycStepForm: contacts', () => {
     expect(last()).toEqual({ people: [{ firstName: 'Anna', nationality: 'NL' }] });
   });
 
-  it('asks for the ownership of an ultimate beneficial owner only', async () => {
+  it("asks every person's share of the company, and requires it of a beneficial owner", async () => {
     const user = userEvent.setup();
     const { last } = renderStepForm('contacts', {
       value: { people: [{ firstName: 'Anna', role: 'DIRECTOR' }] },
     });
     const card = person(1);
-    expect(within(card).queryByLabelText('Ownership (%)')).not.toBeInTheDocument();
+    // A director may own the company too: above 25 % they are one of its beneficial owners.
+    const ownership = within(card).getByLabelText('Ownership (%)');
+    expect(ownership).not.toBeRequired();
+    expect(ownership).toHaveAccessibleDescription(
+      'The share of the company this person owns or controls.',
+    );
+    await user.type(ownership, '60');
+    expect(last()).toEqual({
+      people: [{ firstName: 'Anna', role: 'DIRECTOR', ownershipPercentage: '60' }],
+    });
+    // Cleared to be typed again, it stays.
+    await user.clear(ownership);
+    expect(within(card).getByLabelText('Ownership (%)')).toHaveValue('');
 
     await user.selectOptions(within(card).getByLabelText('Role'), 'UBO');
     expect(
       within(card).getByRole('option', { name: 'Ultimate beneficial owner (UBO)' }),
     ).toHaveProperty('selected', true);
-    const ownership = within(card).getByLabelText('Ownership (%)');
-    await user.type(ownership, '62.5%');
-    expect(ownership).toHaveValue('62.5');
+    expect(within(card).getByLabelText('Ownership (%)')).toBeRequired();
+    await user.type(within(card).getByLabelText('Ownership (%)'), '62.5%');
+    expect(within(card).getByLabelText('Ownership (%)')).toHaveValue('62.5');
     expect(last()).toEqual({
       people: [{ firstName: 'Anna', role: 'UBO', ownershipPercentage: '62.5' }],
     });
-
-    await user.clear(ownership);
-    await user.selectOptions(within(card).getByLabelText('Role'), 'DIRECTOR');
-    expect(within(card).queryByLabelText('Ownership (%)')).not.toBeInTheDocument();
   });
 
   it('adds and removes people', async () => {
@@ -123,10 +131,51 @@ describe('KycStepForm: contacts', () => {
     expect(within(person(2)).getByLabelText('Identity document')).toHaveDisplayValue('id-bram.png');
     expect(within(person(2)).getByText('id-bram.png was uploaded.')).toBeInTheDocument();
 
-    // The step's other documents are listed below, without the identity documents.
-    const others = screen.getByRole('list', { name: 'Documents of this step' });
-    expect(within(others).getByText('ubo.pdf')).toBeInTheDocument();
-    expect(within(others).queryByText('passport-anna.pdf')).not.toBeInTheDocument();
+    // The step's other documents are listed below, with the identity document Anna names.
+    const listed = screen.getByRole('list', { name: 'Documents of this step' });
+    expect(within(listed).getByText('ubo.pdf')).toBeInTheDocument();
+    expect(within(listed).getByText('passport-anna.pdf')).toBeInTheDocument();
+  });
+
+  it('lists the identity documents the people name with the step, saying whose, to view', async () => {
+    const user = userEvent.setup();
+    const onView = vi.fn();
+    const documents = documentsProps('contacts', {
+      documents: [
+        { id: 41, type: 'ID_DOCUMENT', fileName: 'passport-anna.pdf' },
+        { id: 42, type: 'ID_DOCUMENT', fileName: 'old-id-card.pdf' },
+        { id: 43, type: 'UBO_REGISTER_EXTRACT', fileName: 'ubo.pdf' },
+      ],
+      onView,
+    });
+    renderStepForm('contacts', {
+      value: {
+        people: [
+          { firstName: 'Anna', lastName: 'de Vries', idDocumentId: 41 },
+          { firstName: 'Bram', idDocumentId: 43 },
+          {},
+          { firstName: 'Bram', lastName: 'Jansen', idDocumentId: 41 },
+        ],
+      },
+      documents,
+    });
+
+    const listed = screen.getByRole('list', { name: 'Documents of this step' });
+    const rows = within(listed).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.fw-semibold')?.textContent)).toEqual([
+      'passport-anna.pdf',
+      'ubo.pdf',
+    ]);
+    expect(rows[0]).toHaveTextContent('Identifies Anna de Vries, Bram Jansen');
+    // Chosen where it is named: viewed here, never archived or retyped.
+    expect(
+      within(rows[0]!).queryByRole('button', { name: 'Archive passport-anna.pdf' }),
+    ).not.toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('combobox')).not.toBeInTheDocument();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'View passport-anna.pdf' }));
+    expect(onView).toHaveBeenCalledWith(41);
+    // An identity document nobody names is only offered in the people's choices.
+    expect(within(listed).queryByText('old-id-card.pdf')).not.toBeInTheDocument();
   });
 
   it('read-only: every control disabled, nothing to add, remove or upload', () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { countryOptions } from '@/features/kyc/forms/fields';
 import { issueAt, issuesWithin, useIssueText } from '@/features/kyc/forms/issues';
 import { PersonCard, type PersonDraft } from '@/features/kyc/forms/PersonCard';
-import { StepDocuments } from '@/features/kyc/forms/StepDocuments';
+import { StepDocuments, type NamedStepDocument } from '@/features/kyc/forms/StepDocuments';
 import type { StepDocument, StepDraft, StepFormProps } from '@/features/kyc/forms/types';
 
 /** The schema's limit of people on one step. */
@@ -15,6 +15,23 @@ const ID_DOCUMENT = 'ID_DOCUMENT';
 /** The people shown: always at least one, to start filling in. */
 export const peopleOf = (value: StepDraft<'contacts'>): PersonDraft[] =>
   value.people?.length ? value.people : [{}];
+
+/** The identity documents the people name, in their order, each with the names of its people. */
+function namedIdDocuments(
+  people: readonly PersonDraft[],
+  idDocuments: readonly StepDocument[],
+  nameOf: (person: PersonDraft, index: number) => string,
+): { document: StepDocument; people: string[] }[] {
+  const named = new Map<number, { document: StepDocument; people: string[] }>();
+  people.forEach((person, index) => {
+    const document = idDocuments.find((item) => String(item.id) === String(person.idDocumentId));
+    if (!document) return;
+    const entry = named.get(document.id) ?? { document, people: [] };
+    entry.people.push(nameOf(person, index));
+    named.set(document.id, entry);
+  });
+  return [...named.values()];
+}
 
 /**
  * The directors, authorised signatories and ultimate beneficial owners, each with an identity
@@ -67,6 +84,17 @@ export function ContactsForm({
 
   const idDocuments = documents.documents.filter((document) => document.type === ID_DOCUMENT);
   const listIssue = issueAt(issues, 'people');
+  // Listed with the step's documents too, so the step shows every document it rests on.
+  const named: NamedStepDocument[] = namedIdDocuments(
+    people,
+    idDocuments,
+    (person, index) =>
+      [person.firstName, person.lastName].filter(Boolean).join(' ') ||
+      t('kycForms.contacts.person', { number: index + 1 }),
+  ).map(({ document, people: names }) => ({
+    document,
+    namedBy: t('kycForms.documents.identifies', { names: names.join(', ') }),
+  }));
 
   return (
     <div className="d-grid gap-4">
@@ -109,6 +137,7 @@ export function ContactsForm({
         documents={documents.documents.filter((document) => document.type !== ID_DOCUMENT)}
         allowedTypes={documents.allowedTypes.filter((type) => type !== ID_DOCUMENT)}
         requiredTypes={documents.requiredTypes.filter((type) => type !== ID_DOCUMENT)}
+        named={named}
         readOnly={readOnly}
         idPrefix={`${idPrefix}-documents`}
       />

@@ -51,9 +51,9 @@ export function PersonCard({
   });
   const set = <K extends keyof PersonDraft>(key: K, next: PersonDraft[K]) =>
     onUpdate((person) => withField(person, key, next));
+  // Anyone may own part of the company (a director who owns more than 25 % is a beneficial
+  // owner too); a UBO must say how much.
   const isUbo = value.role === 'UBO';
-  // An owner's share is asked of a UBO; one given for another role stays visible.
-  const showOwnership = isUbo || (value.ownershipPercentage ?? '') !== '';
   const roles = CONTACT_ROLES.map((role) => ({
     value: role,
     label: t(`kycForms.contacts.roles.${role}`),
@@ -126,18 +126,16 @@ export function PersonCard({
             onChange={(next) => set('nationality', next)}
             className="col-sm-6 col-xl-4"
           />
-          {showOwnership && (
-            <DecimalInput
-              kind="percentage"
-              {...field('ownershipPercentage')}
-              label={t('kycForms.contacts.ownership')}
-              hint={isUbo ? t('kycForms.contacts.ownershipHint') : undefined}
-              value={value.ownershipPercentage}
-              onChange={(next) => set('ownershipPercentage', next)}
-              required={isUbo}
-              className="col-sm-6 col-xl-4"
-            />
-          )}
+          <DecimalInput
+            kind="percentage"
+            {...field('ownershipPercentage')}
+            label={t('kycForms.contacts.ownership')}
+            hint={t('kycForms.contacts.ownershipHint')}
+            value={value.ownershipPercentage}
+            onChange={(next) => set('ownershipPercentage', next)}
+            required={isUbo}
+            className="col-sm-6 col-xl-4"
+          />
         </Row>
         <IdDocumentField
           idPrefix={idPrefix}

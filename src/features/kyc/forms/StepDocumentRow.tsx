@@ -16,6 +16,8 @@ interface StepDocumentRowProps {
   onChangeType: StepDocumentsProps['onChangeType'];
   onArchive: StepDocumentsProps['onArchive'];
   onView?: StepDocumentsProps['onView'];
+  /** A line under the name: whose identity document it is. */
+  note?: string;
 }
 
 type Work =
@@ -30,6 +32,7 @@ export function StepDocumentRow({
   onChangeType,
   onArchive,
   onView,
+  note,
 }: StepDocumentRowProps) {
   const { t } = useTranslation();
   const [work, setWork] = useState<Work>({ status: 'idle' });
@@ -68,6 +71,7 @@ export function StepDocumentRow({
     <li className="kyc-forms-document" aria-busy={busy || undefined}>
       <div className="kyc-forms-document-name">
         <span className="fw-semibold text-break">{name}</span>
+        {note && <span className="d-block small text-break">{note}</span>}
         {document.uploadedAt && (
           <span className="d-block small text-body-secondary">
             {t('kycForms.documents.uploadedAt', { date: formatDateTime(document.uploadedAt) })}

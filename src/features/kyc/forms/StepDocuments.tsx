@@ -6,10 +6,16 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@common/documents';
 import { acceptAttribute, DOCUMENT_FILES, MAX_UPLOAD_MB } from '@/features/documents/fileChecks';
 import { StepDocumentRow } from '@/features/kyc/forms/StepDocumentRow';
-import type { StepDocumentsProps } from '@/features/kyc/forms/types';
+import type { StepDocument, StepDocumentsProps } from '@/features/kyc/forms/types';
 import { UploadStatus } from '@/features/kyc/forms/UploadStatus';
 import { useStepUpload } from '@/features/kyc/forms/useStepUpload';
 import './kycForms.css';
+
+/** A document the step's data names (a person's identity document), and whose it is. */
+export interface NamedStepDocument {
+  document: StepDocument;
+  namedBy: string;
+}
 
 /** The required types no document has yet, in the order the step lists them. */
 export const missingTypes = (
@@ -20,6 +26,7 @@ export const missingTypes = (
 /**
  * A step's documents: the list (view, change of type, archive), what is still needed, and an
  * upload with a type chosen first. The caller's callbacks do the work and update `documents`.
+ * The documents the data names come first, to view only: they are chosen where they are named.
  */
 export function StepDocuments({
   documents,
@@ -31,7 +38,12 @@ export function StepDocuments({
   onView,
   readOnly = false,
   idPrefix,
-}: StepDocumentsProps & { readOnly?: boolean; idPrefix?: string }) {
+  named = [],
+}: StepDocumentsProps & {
+  readOnly?: boolean;
+  idPrefix?: string;
+  named?: readonly NamedStepDocument[];
+}) {
   const { t } = useTranslation();
   const ownId = useId();
   const id = idPrefix ?? `step-documents${ownId.replace(/[^\w-]/g, '')}`;
@@ -52,10 +64,23 @@ export function StepDocuments({
           {t('kycForms.documents.stillNeeded', { types: missing.map(typeLabel).join(', ') })}
         </p>
       )}
-      {documents.length === 0 ? (
+      {documents.length + named.length === 0 ? (
         <p className="small text-body-secondary mb-2">{t('kycForms.documents.none')}</p>
       ) : (
         <ul className="list-unstyled mb-2" aria-label={t('kycForms.documents.list')}>
+          {named.map(({ document, namedBy }) => (
+            <StepDocumentRow
+              key={document.id}
+              document={document}
+              allowedTypes={allowedTypes}
+              readOnly
+              idPrefix={id}
+              onChangeType={onChangeType}
+              onArchive={onArchive}
+              onView={onView}
+              note={namedBy}
+            />
+          ))}
           {documents.map((document) => (
             <StepDocumentRow
               key={document.id}

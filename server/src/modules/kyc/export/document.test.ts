@@ -74,6 +74,14 @@ describe('the KYC review file as PDF', () => {
     expect(file.text).toContain('Document 1 of 4');
   });
 
+  it("names each person's identity document by its file name", async () => {
+    const file = await build({ includeAuditLogs: false, includeFullDocuments: false });
+    const people = file.pages.filter((page) => page.includes('Łukasiewicz'));
+    expect(people.length).toBeGreaterThan(0);
+    for (const page of people) expect(page).toContain('Reisepass Jürgen Müller.png');
+    expect(file.text).not.toMatch(/Document #\d/);
+  });
+
   it('leaves out the audit trail unless asked, and reads no original unless documents are appended', async () => {
     const lean = await build({ includeAuditLogs: false, includeFullDocuments: false });
     expect(lean.text).not.toContain(en.pdf.audit.title);

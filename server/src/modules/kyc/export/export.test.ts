@@ -11,8 +11,10 @@ import type { DocumentStore } from '../../../storage/storage.js';
 import { databaseTargets, startTestServer, type TestServer } from '../../../testing/harness.js';
 import {
   fillKyc,
+  forceKycState,
   freshKyc,
   kycWorld,
+  moveTo,
   type Kyc,
   type KycCompany,
   type KycWorld,
@@ -140,6 +142,32 @@ describe.each(databaseTargets())('KYC PDF export on %s', (target) => {
       await import('../../../../../public/assets/i18n/de.json', { with: { type: 'json' } })
     ).default;
     expect(text).toContain(de.pdf.cover.title);
+  });
+
+  it('names who asked for the approval of an approved file', async () => {
+    const { kyc } = await filledFile(server);
+    await forceKycState(server, kyc.id, { status: 'IN_REVIEW', steps: 'APPROVED' });
+    const status = `/api/kyc/${kyc.id}/status`;
+    const asked = await call(
+      w.employee,
+      'POST',
+      status,
+      moveTo(w.employee, 'WAITING_FOR_APPROVAL', { isCompliant: true }),
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await call(
+      w.manager,
+      'POST',
+      status,
+      moveTo(w.manager, 'APPROVED', { isCompliant: true }),
+    );
+    expect(approved.statusCode, approved.body).toBe(201);
+
+    const response = await call(w.manager, 'GET', `/api/kyc/${kyc.id}/export-pdf`);
+    expect(response.statusCode).toBe(200);
+    const { text } = await pdfText(response.rawPayload);
+    const employee = `${w.employee.claims.given_name} ${w.employee.claims.family_name}`;
+    expect(text).toContain(`${en.pdf.summary.approvalRequestedBy} ${employee}`);
   });
 
   it('lets only staff export, and shows a job to no one from another company', async () => {

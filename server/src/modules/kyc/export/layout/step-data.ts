@@ -25,11 +25,9 @@ export function valueFormatter(texts: PdfTexts, documents: readonly ExportDocume
     percent: (fraction) => texts.number(fraction, { style: 'percent', maximumFractionDigits: 2 }),
     euros: (amount) => formatEuros(amount, texts.language),
     number: (value) => texts.number(value),
-    document: (id) => {
-      const document = documents.find((candidate) => candidate.id === id);
-      const reference = texts.t('kyc.collect.data.document', { id });
-      return document ? `${document.fileName} (${reference})` : reference;
-    },
+    document: (id) =>
+      documents.find((candidate) => candidate.id === id)?.fileName ??
+      texts.t('kyc.collect.data.document', { id }),
     role: (code) =>
       texts.byCode(
         'kycForms.contacts.roles',
