@@ -7,7 +7,7 @@ import { startOnboarding } from '@/features/onboarding/onboardingSlice';
 import { fetchUser } from '@/features/user/userSlice';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { clearRequestCache } from '@/lib/request-dedup';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 import type { TokenIdentity } from '@/lib/token';
 
 export interface AuthState {

@@ -5,7 +5,7 @@ import { signedOut } from '@/features/auth/authActions';
 import { getCountries, type Country } from '@/features/country/countryApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { translate, type Language } from '@/lib/i18n';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 export interface CountryState {
   /** Sorted by name in `language`. */

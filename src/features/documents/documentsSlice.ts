@@ -30,7 +30,7 @@ import {
 import { notify } from '@/features/notifications/notificationsSlice';
 import { profilePictureChanged } from '@/features/user/userSlice';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 /** SPEC section 9: a document list is fresh for 2 minutes. */
 export const DOCUMENT_CACHE_MS = 120_000;

@@ -16,7 +16,7 @@ import type { KycStep } from '@/features/kyc/kycModel';
 import { createKycStep, readKycStep, saveKycStepDraft } from '@/features/kyc/kycStepsApi';
 import { saveStepData } from '@/features/kyc/kycStepDataThunks';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 /** The CoC step as SPEC 4's CoC check flow keeps it: the step and the company's CoC documents. */
 export interface CocData {

@@ -1,5 +1,5 @@
 import type { ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 // SPEC section 9's caches, as the KYC thunks' `condition`s apply them.
 

@@ -43,7 +43,7 @@ import {
 } from '@/features/kyc/kycThunks';
 import type { ApiError } from '@/lib/api-error';
 import type { Page } from '@/lib/api-page';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 interface Request {
   status: RequestStatus;

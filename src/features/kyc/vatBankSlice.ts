@@ -11,7 +11,7 @@ import {
   uploadDocumentFile,
 } from '@/features/documents/documentsSlice';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 /** SPEC section 3's VAT bank state: the bank-and-VAT step's documents of one company. */
 export interface VatBankState {

@@ -9,7 +9,7 @@ import {
   saveLanguage,
   type Language,
 } from '@/lib/i18n';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 export interface LanguageState {
   /** The language the texts are shown in. */

@@ -47,7 +47,7 @@ import {
 } from '@/features/tradePartner/tradePartnerApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import type { Page } from '@/lib/api-page';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 interface Request {
   status: RequestStatus;

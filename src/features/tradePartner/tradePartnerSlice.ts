@@ -29,7 +29,7 @@ import {
   type TradePartner,
 } from '@/features/tradePartner/tradePartnerApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 export interface RequestState {
   status: RequestStatus;

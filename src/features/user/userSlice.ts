@@ -6,7 +6,7 @@ import { getUserByIdentityId, type User } from '@/features/user/userApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { personName } from '@/lib/format';
 import type { Viewer } from '@/lib/permissions';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 export interface UserState {
   user: User | null;

@@ -20,7 +20,7 @@ import {
 } from '@/features/kyc/export/kycExportApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 import { saveFile } from '@/lib/save-file';
 
 /** One export of a KYC file as this browser follows it (SPEC section 3, 'PDF export job'). */
