@@ -30,7 +30,6 @@ import {
   SEARCH_ERROR_NOTICE,
   SEARCH_RESULT_NOTICES,
   searchValidationNotice,
-  type FieldProblem,
 } from '@/features/partners/searchNotices';
 import {
   addAddress,
@@ -45,7 +44,7 @@ import {
   type TradePartner,
   type TradePartnerBody,
 } from '@/features/tradePartner/tradePartnerApi';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { fieldIssues, toApiError, type ApiError } from '@/lib/api-error';
 import type { Page } from '@/lib/api-page';
 import type { RequestStatus } from '@/lib/request-state';
 
@@ -321,17 +320,6 @@ export const cancelInvitation = createAppAsyncThunk(
 
 // --- Company search ---------------------------------------------------------------------------
 
-const fieldProblems = (details: unknown): FieldProblem[] =>
-  Array.isArray(details)
-    ? details.filter(
-        (item): item is FieldProblem =>
-          typeof item === 'object' &&
-          item !== null &&
-          typeof (item as FieldProblem).field === 'string' &&
-          typeof (item as FieldProblem).message === 'string',
-      )
-    : [];
-
 /**
  * GET /api/partners/search, telling the user what it found (SPEC section 8): each result type
  * has its notice; partial and fuzzy matches also say how sure the search is.
@@ -349,7 +337,7 @@ export const searchCompany = createAppAsyncThunk(
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status === 400) {
-        const problems = fieldProblems(apiError.details);
+        const problems = fieldIssues(apiError);
         dispatch(
           notificationAdded(
             searchValidationNotice(

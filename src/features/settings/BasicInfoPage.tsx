@@ -18,9 +18,8 @@ import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { profileFormValuesOf, type ProfileFormValues } from '@/features/settings/profileValues';
 import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';
 import { saveProfile } from '@/features/settings/settingsThunks';
-import { fieldErrorsOf } from '@/features/tradePartner/serverErrors';
 import { selectUser } from '@/features/user/userSlice';
-import type { ApiError } from '@/lib/api-error';
+import { fieldMessages, type ApiError } from '@/lib/api-error';
 
 /**
  * /settings/basic-info: the profile form, as a page, or with ?showModal=true as a modal that
@@ -37,7 +36,7 @@ export function BasicInfoPage() {
   const onboarding = useAppSelector(selectProfileOnboarding);
   const newUser = useAppSelector(selectBasicInfoMissing);
   const [error, setError] = useState<ApiError | null>(null);
-  const fieldErrors = useMemo(() => fieldErrorsOf(error), [error]);
+  const fieldErrors = useMemo(() => fieldMessages(error), [error]);
 
   const save = async (values: ProfileFormValues) => {
     setError(null);

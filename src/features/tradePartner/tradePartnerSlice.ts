@@ -28,7 +28,7 @@ import {
   type PartnerUserRole,
   type TradePartner,
 } from '@/features/tradePartner/tradePartnerApi';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { fieldIssues, toApiError, type ApiError } from '@/lib/api-error';
 import type { RequestStatus } from '@/lib/request-state';
 
 export interface RequestState {
@@ -207,13 +207,12 @@ export interface SaveCompanyArg {
  * fields as 'address.city', the way POST /api/partners names them.
  */
 function asAddressError(error: ApiError): ApiError {
-  if (!Array.isArray(error.details)) return error;
-  const details = (error.details as unknown[]).map((detail) =>
-    typeof detail === 'object' && detail !== null && 'field' in detail
-      ? { ...detail, field: `address.${String((detail as { field: unknown }).field)}` }
-      : detail,
-  );
-  return { ...error, details };
+  const issues = fieldIssues(error);
+  if (issues.length === 0) return error;
+  return {
+    ...error,
+    details: issues.map((issue) => ({ ...issue, field: `address.${issue.field}` })),
+  };
 }
 
 /**
