@@ -20,6 +20,7 @@ import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';
 import { saveProfile } from '@/features/settings/settingsThunks';
 import { selectUser } from '@/features/user/userSlice';
 import { fieldMessages, type ApiError } from '@/lib/api-error';
+import { rejectionError } from '@/lib/request-state';
 
 /**
  * /settings/basic-info: the profile form, as a page, or with ?showModal=true as a modal that
@@ -42,7 +43,7 @@ export function BasicInfoPage() {
     setError(null);
     const result = await dispatch(saveProfile(values));
     if (saveProfile.rejected.match(result)) {
-      setError(result.payload ?? { status: 0, message: result.error.message ?? '' });
+      setError(rejectionError(result));
       return;
     }
     dispatch(notify.success('profile.saved.title', 'profile.saved.message'));

@@ -3,6 +3,7 @@ import { useAppDispatch } from '@/app/hooks';
 import { saveCompany, type SaveCompanyArg } from '@/features/tradePartner/tradePartnerSlice';
 import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import { fieldMessages, type ApiError } from '@/lib/api-error';
+import { rejectionError } from '@/lib/request-state';
 
 /**
  * Saving one company form: the failure and its field messages (company fields by name,
@@ -18,7 +19,7 @@ export function useCompanySave() {
     setError(null);
     const result = await dispatch(saveCompany(arg));
     if (saveCompany.fulfilled.match(result)) return result.payload;
-    setError(result.payload ?? { status: 0, message: result.error.message ?? '' });
+    setError(rejectionError(result));
     return null;
   };
 
