@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
-import { toApiError } from '@/lib/api-error';
+import { fieldIssues, fieldMessages, fieldPath, toApiError } from '@/lib/api-error';
 import { server } from '../../tests/msw-server';
 
 async function failure(response: () => Response): Promise<unknown> {
@@ -45,5 +45,67 @@ describe('toApiError', () => {
     expect(toApiError(new Error('boom'))).toEqual({ status: 0, message: 'boom' });
     const parsed = toApiError(z.object({ id: z.number() }).safeParse({}).error);
     expect(JSON.parse(JSON.stringify(parsed))).toEqual(parsed);
+  });
+});
+
+describe('field issues of a 400', () => {
+  const refusal = {
+    status: 400,
+    message: 'body.vatNumber: not a valid VAT number for NL',
+    details: [
+      { field: 'body.vatNumber', message: 'not a valid VAT number for NL' },
+      { field: 'body.vatNumber', message: 'is too long' },
+      { field: '/address/street', message: 'is required' },
+      { field: 'body.data.iban', message: 'is not a valid IBAN', code: 'iban' },
+      { field: 'querystring.size', message: 'is too large', code: 7 },
+      { field: 'name' },
+      'junk',
+      null,
+    ],
+  };
+
+  it('names fields as the forms do', () => {
+    expect(fieldPath('body.address.city')).toBe('address.city');
+    expect(fieldPath('/address/city')).toBe('address.city');
+    expect(fieldPath('querystring.vatNumber')).toBe('vatNumber');
+    expect(fieldPath('params.uuid')).toBe('uuid');
+    expect(fieldPath('body')).toBe('body');
+    expect(fieldPath('data.people.0.lastName')).toBe('data.people.0.lastName');
+  });
+
+  it('reads every { field, message, code? } item in order, and passes over the rest', () => {
+    expect(fieldIssues(refusal)).toEqual([
+      { field: 'vatNumber', message: 'not a valid VAT number for NL' },
+      { field: 'vatNumber', message: 'is too long' },
+      { field: 'address.street', message: 'is required' },
+      { field: 'data.iban', message: 'is not a valid IBAN', code: 'iban' },
+      { field: 'size', message: 'is too large' },
+    ]);
+    expect(fieldIssues(refusal)[4]).not.toHaveProperty('code');
+  });
+
+  it('finds none in any other answer', () => {
+    expect(fieldIssues(null)).toEqual([]);
+    expect(fieldIssues(undefined)).toEqual([]);
+    expect(fieldIssues({ ...refusal, status: 409 })).toEqual([]);
+    expect(fieldIssues({ status: 400, message: 'Bad' })).toEqual([]);
+    expect(fieldIssues({ status: 400, message: 'Bad', details: { field: 'name' } })).toEqual([]);
+  });
+
+  it("gives a form its fields' first messages, top-level or under a prefix", () => {
+    expect(fieldMessages(refusal)).toEqual({
+      vatNumber: 'not a valid VAT number for NL',
+      size: 'is too large',
+    });
+    expect(fieldMessages(refusal, 'address')).toEqual({ street: 'is required' });
+    expect(fieldMessages(refusal, 'data')).toEqual({ iban: 'is not a valid IBAN' });
+    expect(
+      fieldMessages({
+        status: 400,
+        message: 'Bad',
+        details: [{ field: 'constructor', message: 'is odd' }],
+      }),
+    ).toEqual({ constructor: 'is odd' });
+    expect(fieldMessages(null)).toEqual({});
   });
 });

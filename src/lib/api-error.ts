@@ -47,3 +47,64 @@ export function toApiError(error: unknown): ApiError {
   }
   return { status: 0, message: String(error) };
 }
+
+/** One problem the server found with one field of a request: an item of a 400's `details`. */
+export interface FieldIssue {
+  /** Dotted, without the part of the request it was in: 'vatNumber', 'address.city'. */
+  field: string;
+  message: string;
+  /** The server's name for the problem, when it gives one (KYC step data: 'iban'). */
+  code?: string;
+}
+
+/**
+ * A field as the server names it, as the forms name it: without the part of the request
+ * ('body.vatNumber', 'querystring.vatNumber' → 'vatNumber'), a pointer as a dotted path
+ * ('/address/city' → 'address.city').
+ */
+export const fieldPath = (field: string): string =>
+  field
+    .replace(/^\//, '')
+    .replace(/\//g, '.')
+    .replace(/^(body|querystring|query|params)\./, '');
+
+const fieldIssueSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  code: z.string().optional().catch(undefined),
+});
+
+/**
+ * The server's per-field problems of a 400 answer (`details: [{ field, message, code? }]`), in
+ * its order; none for any other answer, and items of another shape are passed over.
+ */
+export function fieldIssues(error: ApiError | null | undefined): FieldIssue[] {
+  if (error?.status !== 400 || !Array.isArray(error.details)) return [];
+  return error.details.flatMap((detail: unknown) => {
+    const parsed = fieldIssueSchema.safeParse(detail);
+    if (!parsed.success) return [];
+    const { field, message, code } = parsed.data;
+    const issue = { field: fieldPath(field), message };
+    return [code === undefined ? issue : { ...issue, code }];
+  });
+}
+
+/**
+ * A form's server messages by field name, the first for each: the top-level fields, or with
+ * `prefix` ('address') the fields under it ('address.city' → 'city').
+ */
+export function fieldMessages(
+  error: ApiError | null | undefined,
+  prefix?: string,
+): Record<string, string> {
+  const nameOf = (field: string): string | null => {
+    if (prefix === undefined) return field.includes('.') ? null : field;
+    return field.startsWith(`${prefix}.`) ? field.slice(prefix.length + 1) : null;
+  };
+  const messages: Record<string, string> = {};
+  for (const { field, message } of fieldIssues(error)) {
+    const name = nameOf(field);
+    if (name && !Object.hasOwn(messages, name)) messages[name] = message;
+  }
+  return messages;
+}

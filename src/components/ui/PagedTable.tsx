@@ -3,7 +3,7 @@ import { DataTable } from '@/components/ui/DataTable';
 import { ListPagination } from '@/components/ui/ListPagination';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import type { Page } from '@/lib/api-page';
-import type { RequestStatus } from '@/lib/request-status';
+import type { RequestStatus } from '@/lib/request-state';
 
 interface PagedTableProps {
   /** The page shown; while another one loads it stays, dimmed. */

@@ -5,9 +5,15 @@ import { signedOut } from '@/features/auth/authActions';
 import { clearEnsureUserCache, ensureUser } from '@/features/auth/authApi';
 import { startOnboarding } from '@/features/onboarding/onboardingSlice';
 import { fetchUser } from '@/features/user/userSlice';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/api-error';
 import { clearRequestCache } from '@/lib/request-dedup';
-import type { RequestStatus } from '@/lib/request-status';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 import type { TokenIdentity } from '@/lib/token';
 
 export interface AuthState {
@@ -20,7 +26,7 @@ export interface AuthState {
   email: string | null;
   roles: string[];
   /** The start-up thunk below: ensure the user record exists, then load it. */
-  startup: { status: RequestStatus; error: ApiError | null };
+  startup: RequestState;
   /** True until the user has been initialised (or that failed). */
   userInitialising: boolean;
   appReady: boolean;
@@ -36,7 +42,7 @@ const initialState: AuthState = {
   familyName: null,
   email: null,
   roles: [],
-  startup: { status: 'idle', error: null },
+  startup: idleRequest(),
   userInitialising: true,
   appReady: false,
   isNewUser: false,
@@ -99,21 +105,18 @@ export const authSlice = createSlice({
     builder
       .addCase(signedOut, () => initialState)
       .addCase(initializeUser.pending, (state) => {
-        state.startup = { status: 'loading', error: null };
+        recordPending(state.startup);
         state.userInitialising = true;
         state.appReady = false;
       })
       .addCase(initializeUser.fulfilled, (state, action) => {
-        state.startup.status = 'succeeded';
+        recordFulfilled(state.startup);
         state.isNewUser = action.payload.isNewUser;
         state.appReady = true;
         state.userInitialising = false;
       })
       .addCase(initializeUser.rejected, (state, action) => {
-        state.startup = {
-          status: 'failed',
-          error: action.payload ?? { status: 0, message: action.error.message ?? 'Unknown error' },
-        };
+        recordRejected(state.startup, action);
         state.appReady = false;
         state.userInitialising = false;
       });

@@ -3,20 +3,25 @@ import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
 import { getCountries, type Country } from '@/features/country/countryApi';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/api-error';
 import { translate, type Language } from '@/lib/i18n';
-import type { RequestStatus } from '@/lib/request-status';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
-export interface CountryState {
+/** The country list, with the request state of its last load. */
+export interface CountryState extends RequestState {
   /** Sorted by name in `language`. */
   list: Country[];
   /** The language the names are in; null before the first load. */
   language: Language | null;
-  status: RequestStatus;
-  error: ApiError | null;
 }
 
-const initialState: CountryState = { list: [], language: null, status: 'idle', error: null };
+const initialState: CountryState = { list: [], language: null, ...idleRequest() };
 
 /** What app/store.ts keeps in the browser: the list and its language, not the request state. */
 export const PERSISTED_COUNTRY_KEYS = [
@@ -55,22 +60,13 @@ export const countrySlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedOut, () => initialState)
-      .addCase(loadCountries.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
+      .addCase(loadCountries.pending, (state) => recordPending(state))
       .addCase(loadCountries.fulfilled, (state, action) => {
-        state.status = 'succeeded';
+        recordFulfilled(state);
         state.list = action.payload.list;
         state.language = action.payload.language;
       })
-      .addCase(loadCountries.rejected, (state, action) => {
-        state.status = 'failed';
-        state.error = action.payload ?? {
-          status: 0,
-          message: action.error.message ?? 'Unknown error',
-        };
-      });
+      .addCase(loadCountries.rejected, (state, action) => recordRejected(state, action));
   },
 });
 

@@ -10,7 +10,9 @@ import {
   fetchDocumentTypes,
   renewDocumentToken,
   selectDocumentById,
+  selectDocumentError,
   selectDocumentList,
+  selectDocumentLoading,
   uploadDocumentFile,
 } from '@/features/documents/documentsSlice';
 import {
@@ -126,10 +128,10 @@ describe('documentsSlice', () => {
     await store.dispatch(fetchDocuments({ query: withArchived }));
 
     const pending = store.dispatch(changeDocumentStatus({ id: 101, status: 'ARCHIVED' }));
-    expect(store.getState().documents.loading[101]).toBe(true);
+    expect(selectDocumentLoading(store.getState(), 101)).toBe(true);
     await pending;
 
-    expect(store.getState().documents.loading[101]).toBe(false);
+    expect(selectDocumentLoading(store.getState(), 101)).toBe(false);
     expect(selectDocumentList(store.getState(), key)!.documents.map((d) => d.id)).toEqual([102]);
     const archivedList = selectDocumentList(store.getState(), documentListKey(withArchived))!;
     expect(archivedList.documents.map((d) => [d.id, d.status])).toEqual([
@@ -150,11 +152,11 @@ describe('documentsSlice', () => {
     );
     const store = makeStore();
     await store.dispatch(changeDocumentType({ id: 101, documentType: 'INVOICE' }));
-    expect(store.getState().documents.errors[101]).toEqual({
+    expect(selectDocumentError(store.getState(), 101)).toEqual({
       status: 404,
       message: 'Document 101 not found',
     });
-    expect(store.getState().documents.loading[101]).toBe(false);
+    expect(selectDocumentLoading(store.getState(), 101)).toBe(false);
   });
 
   it('drops a retyped document from lists of other types', async () => {

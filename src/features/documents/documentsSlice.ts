@@ -29,16 +29,17 @@ import {
 } from '@/features/documents/documentsApi';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { profilePictureChanged } from '@/features/user/userSlice';
-import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import { toApiError } from '@/lib/api-error';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 /** SPEC section 9: a document list is fresh for 2 minutes. */
 export const DOCUMENT_CACHE_MS = 120_000;
-
-interface RequestState {
-  status: RequestStatus;
-  error: ApiError | null;
-}
 
 /** One list of documents, as one query answered it. */
 export interface DocumentListState extends RequestState {
@@ -60,24 +61,21 @@ export interface DocumentsState {
   documents: EntityState<Document, number>;
   /** Lists by query key (documentListKey). */
   lists: Record<string, DocumentListState>;
-  /** A type change or status change under way, per document id. */
-  loading: Record<number, boolean>;
-  /** The last such change that failed, per document id. */
-  errors: Record<number, ApiError | null>;
-  /** Access-token renewals under way, per document id. */
-  renewing: Record<number, boolean>;
+  /** The last type change or status change of each document, by id. */
+  changes: Record<number, RequestState>;
+  /** The last access-token renewal of each document, by id. */
+  renewals: Record<number, RequestState>;
 }
 
 const documentsAdapter = createEntityAdapter<Document>();
 
 const initialState: DocumentsState = {
   documentTypes: {},
-  typesRequest: { status: 'idle', error: null },
+  typesRequest: idleRequest(),
   documents: documentsAdapter.getInitialState(),
   lists: {},
-  loading: {},
-  errors: {},
-  renewing: {},
+  changes: {},
+  renewals: {},
 };
 
 /** The same query always gives the same key, whatever the order of its fields. */
@@ -88,9 +86,6 @@ export function documentListKey(query: DocumentQuery): string {
     .sort(([a], [b]) => String(a).localeCompare(String(b)));
   return JSON.stringify(entries);
 }
-
-const failure = (payload: ApiError | undefined, error: { message?: string }): ApiError =>
-  payload ?? { status: 0, message: error.message ?? 'Unknown error' };
 
 // --- Thunks --------------------------------------------------------------------------------------
 
@@ -142,7 +137,7 @@ export const fetchDocuments = createAppAsyncThunk(
 );
 
 const notBusy = ({ id }: { id: number }, { getState }: { getState: () => RootState }) =>
-  !getState().documents.loading[id];
+  getState().documents.changes[id]?.status !== 'loading';
 
 /** PATCH .../type */
 export const changeDocumentType = createAppAsyncThunk(
@@ -227,7 +222,7 @@ export const renewDocumentToken = createAppAsyncThunk(
       return rejectWithValue(toApiError(error));
     }
   },
-  { condition: (id, { getState }) => !getState().documents.renewing[id] },
+  { condition: (id, { getState }) => getState().documents.renewals[id]?.status !== 'loading' },
 );
 
 // --- The slice -----------------------------------------------------------------------------------
@@ -245,9 +240,9 @@ function removeFromLists(
   }
 }
 
-function settled(state: DocumentsState, id: number) {
-  state.loading[id] = false;
-}
+/** The request state of document `id` in `entries`, created when first asked for. */
+const entryOf = (entries: Record<number, RequestState>, id: number) =>
+  (entries[id] ??= idleRequest());
 
 export const documentsSlice = createSlice({
   name: 'documents',
@@ -256,36 +251,35 @@ export const documentsSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedOut, () => initialState)
-      .addCase(fetchDocumentTypes.pending, (state) => {
-        state.typesRequest = { status: 'loading', error: null };
-      })
+      .addCase(fetchDocumentTypes.pending, (state) => recordPending(state.typesRequest))
       .addCase(fetchDocumentTypes.fulfilled, (state, action) => {
-        state.typesRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.typesRequest);
         state.documentTypes = action.payload;
       })
-      .addCase(fetchDocumentTypes.rejected, (state, action) => {
-        state.typesRequest = { status: 'failed', error: failure(action.payload, action.error) };
-      })
+      .addCase(fetchDocumentTypes.rejected, (state, action) =>
+        recordRejected(state.typesRequest, action),
+      )
       .addCase(fetchDocuments.pending, (state, action) => {
         const { query } = action.meta.arg;
         const key = documentListKey(query);
-        const list = state.lists[key];
-        state.lists[key] = {
+        const list = (state.lists[key] ??= {
+          ...idleRequest(),
           query,
-          ids: list?.ids ?? [],
-          totalElements: list?.totalElements ?? 0,
-          fetchedAt: list?.fetchedAt ?? null,
-          status: 'loading',
-          error: null,
+          ids: [],
+          totalElements: 0,
+          fetchedAt: null,
           stale: false,
-        };
+        });
+        list.query = query;
+        list.stale = false;
+        recordPending(list);
       })
       .addCase(fetchDocuments.fulfilled, (state, action) => {
         const list = state.lists[documentListKey(action.meta.arg.query)];
         const { page, fetchedAt } = action.payload;
         documentsAdapter.upsertMany(state.documents, page.documents);
         if (!list) return;
-        list.status = 'succeeded';
+        recordFulfilled(list);
         list.ids = page.documents.map((document) => document.id);
         list.totalElements = page.totalElements;
         list.fetchedAt = fetchedAt;
@@ -293,8 +287,7 @@ export const documentsSlice = createSlice({
       .addCase(fetchDocuments.rejected, (state, action) => {
         const list = state.lists[documentListKey(action.meta.arg.query)];
         if (!list) return;
-        list.status = 'failed';
-        list.error = failure(action.payload, action.error);
+        recordRejected(list, action);
       })
       .addCase(changeDocumentType.fulfilled, (state, action) => {
         const document = action.payload;
@@ -322,33 +315,33 @@ export const documentsSlice = createSlice({
         documentsAdapter.upsertOne(state.documents, action.payload);
         for (const list of Object.values(state.lists)) list.stale = true;
       })
-      .addCase(renewDocumentToken.pending, (state, action) => {
-        state.renewing[action.meta.arg] = true;
-      })
+      .addCase(renewDocumentToken.pending, (state, action) =>
+        recordPending(entryOf(state.renewals, action.meta.arg)),
+      )
       .addCase(renewDocumentToken.fulfilled, (state, action) => {
         const { id, token, expiresAt } = action.payload;
-        state.renewing[id] = false;
+        recordFulfilled(entryOf(state.renewals, id));
         documentsAdapter.updateOne(state.documents, {
           id,
           changes: { accessToken: token, accessTokenExpiresAt: expiresAt },
         });
       })
-      .addCase(renewDocumentToken.rejected, (state, action) => {
-        state.renewing[action.meta.arg] = false;
-      });
+      .addCase(renewDocumentToken.rejected, (state, action) =>
+        recordRejected(entryOf(state.renewals, action.meta.arg), action),
+      );
 
-    // Both per-document changes keep their loading flag and error the same way.
+    // Both per-document changes keep their request state the same way.
     const changes = [changeDocumentType, changeDocumentStatus] as const;
     builder
-      .addMatcher(isPending(...changes), (state, action) => {
-        state.loading[action.meta.arg.id] = true;
-        state.errors[action.meta.arg.id] = null;
-      })
-      .addMatcher(isFulfilled(...changes), (state, action) => settled(state, action.meta.arg.id))
-      .addMatcher(isRejected(...changes), (state, action) => {
-        settled(state, action.meta.arg.id);
-        state.errors[action.meta.arg.id] = failure(action.payload, action.error);
-      });
+      .addMatcher(isPending(...changes), (state, action) =>
+        recordPending(entryOf(state.changes, action.meta.arg.id)),
+      )
+      .addMatcher(isFulfilled(...changes), (state, action) =>
+        recordFulfilled(entryOf(state.changes, action.meta.arg.id)),
+      )
+      .addMatcher(isRejected(...changes), (state, action) =>
+        recordRejected(entryOf(state.changes, action.meta.arg.id), action),
+      );
   },
 });
 
@@ -361,10 +354,11 @@ const documentSelectors = documentsAdapter.getSelectors(
 export const selectDocumentById = documentSelectors.selectById;
 export const selectDocumentTypeLabels = (state: RootState) => state.documents.documentTypes;
 export const selectDocumentTypesRequest = (state: RootState) => state.documents.typesRequest;
+/** Whether a type change or status change of document `id` is under way. */
 export const selectDocumentLoading = (state: RootState, id: number) =>
-  state.documents.loading[id] ?? false;
+  state.documents.changes[id]?.status === 'loading';
 export const selectDocumentError = (state: RootState, id: number) =>
-  state.documents.errors[id] ?? null;
+  state.documents.changes[id]?.error ?? null;
 
 /** The type codes to offer: the server's once loaded, else the ones this app knows. */
 export const selectDocumentTypeCodes = createSelector(

@@ -15,8 +15,14 @@ import { isNotFound } from '@/features/kyc/kycApi';
 import type { KycStep } from '@/features/kyc/kycModel';
 import { createKycStep, readKycStep, saveKycStepDraft } from '@/features/kyc/kycStepsApi';
 import { saveStepData } from '@/features/kyc/kycStepDataThunks';
-import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import { toApiError } from '@/lib/api-error';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 /** The CoC step as SPEC 4's CoC check flow keeps it: the step and the company's CoC documents. */
 export interface CocData {
@@ -34,21 +40,20 @@ export interface LocalDraft {
 }
 
 /** The autosave of one step's draft (not stored in the browser). */
-export interface DraftSave {
-  status: RequestStatus;
-  error: ApiError | null;
+export interface DraftSave extends RequestState {
   /** The server's draftSavedAt of the last draft that reached it. */
   savedAt: string | null;
 }
 
-/** SPEC section 3's CoC state, generalised: drafts of every step's form, by KYC id. */
-export interface CocCheckState {
+/**
+ * SPEC section 3's CoC state, generalised: drafts of every step's form, by KYC id; its own
+ * request state is the CoC step's load.
+ */
+export interface CocCheckState extends RequestState {
   cocData: CocData | null;
   drafts: Record<number, Partial<Record<DataStepType, LocalDraft>>>;
   currentKycId: number | null;
   currentTradePartnerId: number | null;
-  status: RequestStatus;
-  error: ApiError | null;
   /** By draftKey(kycId, stepType). */
   draftSaves: Record<string, DraftSave>;
 }
@@ -58,8 +63,7 @@ const initialState: CocCheckState = {
   drafts: {},
   currentKycId: null,
   currentTradePartnerId: null,
-  status: 'idle',
-  error: null,
+  ...idleRequest(),
   draftSaves: {},
 };
 
@@ -168,6 +172,10 @@ const isCocDocument = (state: CocCheckState, document: Document) =>
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> =>
   Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 
+/** The autosave of a step's draft as recorded so far. */
+const draftSaveOf = (state: CocCheckState, { kycId, stepType }: DraftSaveArg): DraftSave =>
+  (state.draftSaves[draftKey(kycId, stepType)] ??= { ...idleRequest(), savedAt: null });
+
 function removeDraft(state: CocCheckState, kycId: number, stepType?: DataStepType) {
   const left = stepType === undefined ? {} : without(state.drafts[kycId] ?? {}, stepType);
   if (Object.keys(left).length > 0) state.drafts[kycId] = left;
@@ -183,8 +191,7 @@ export const cocCheckSlice = createSlice({
       const { kycId, tradePartnerId } = action.payload;
       if (state.currentKycId !== kycId || state.currentTradePartnerId !== tradePartnerId) {
         state.cocData = null;
-        state.status = 'idle';
-        state.error = null;
+        Object.assign(state, idleRequest());
       }
       state.currentKycId = kycId;
       state.currentTradePartnerId = tradePartnerId;
@@ -216,21 +223,15 @@ export const cocCheckSlice = createSlice({
 
     for (const thunk of [loadCocCheck, createCocCheck]) {
       builder
-        .addCase(thunk.pending, (state) => {
-          state.status = 'loading';
-          state.error = null;
-        })
+        .addCase(thunk.pending, (state) => recordPending(state))
         .addCase(thunk.fulfilled, (state, action) => {
           // An answer for a file left behind meanwhile is dropped.
           if (action.meta.arg.kycId !== state.currentKycId) return;
-          state.status = 'succeeded';
+          recordFulfilled(state);
           const { step, documents } = action.payload;
           state.cocData = { step, documents: documents ?? [] };
         })
-        .addCase(thunk.rejected, (state, action) => {
-          state.status = 'failed';
-          state.error = action.payload ?? { status: 0, message: action.error.message ?? 'Error' };
-        });
+        .addCase(thunk.rejected, (state, action) => recordRejected(state, action));
     }
 
     // Documents change through the documents feature; the CoC list follows (SPEC 4).
@@ -263,29 +264,21 @@ export const cocCheckSlice = createSlice({
 
     // The autosave of a draft.
     builder
-      .addCase(saveStepDraft.pending, (state, action) => {
-        const key = draftKey(action.meta.arg.kycId, action.meta.arg.stepType);
-        state.draftSaves[key] = {
-          status: 'loading',
-          error: null,
-          savedAt: state.draftSaves[key]?.savedAt ?? null,
-        };
-      })
+      .addCase(saveStepDraft.pending, (state, action) =>
+        recordPending(draftSaveOf(state, action.meta.arg)),
+      )
       .addCase(saveStepDraft.fulfilled, (state, action) => {
         const { kycId, stepType, changedAt } = action.meta.arg;
         const savedAt = action.payload.draftSavedAt ?? new Date().toISOString();
-        state.draftSaves[draftKey(kycId, stepType)] = { status: 'succeeded', error: null, savedAt };
+        const save = draftSaveOf(state, action.meta.arg);
+        recordFulfilled(save);
+        save.savedAt = savedAt;
         const local = state.drafts[kycId]?.[stepType];
         if (local && local.changedAt === changedAt) local.syncedAt = savedAt;
       })
-      .addCase(saveStepDraft.rejected, (state, action) => {
-        const key = draftKey(action.meta.arg.kycId, action.meta.arg.stepType);
-        state.draftSaves[key] = {
-          status: 'failed',
-          error: action.payload ?? { status: 0, message: action.error.message ?? 'Error' },
-          savedAt: state.draftSaves[key]?.savedAt ?? null,
-        };
-      });
+      .addCase(saveStepDraft.rejected, (state, action) =>
+        recordRejected(draftSaveOf(state, action.meta.arg), action),
+      );
   },
 });
 

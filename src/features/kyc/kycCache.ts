@@ -1,5 +1,4 @@
-import type { ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import { idleRequest, recordFulfilled, type RequestState } from '@/lib/request-state';
 
 // SPEC section 9's caches, as the KYC thunks' `condition`s apply them.
 
@@ -11,9 +10,7 @@ export const KYC_STATUS_CACHE_MS = 3_000;
 export const KYC_CACHE_MS = 120_000;
 
 /** One answer the slice keeps, with the life cycle of the request for it. */
-export interface Cached<T> {
-  status: RequestStatus;
-  error: ApiError | null;
+export interface Cached<T> extends RequestState {
   data: T;
   /** Epoch ms of the last answer. */
   fetchedAt: number | null;
@@ -22,12 +19,19 @@ export interface Cached<T> {
 }
 
 export const emptyCache = <T>(data: T): Cached<T> => ({
-  status: 'idle',
-  error: null,
+  ...idleRequest(),
   data,
   fetchedAt: null,
   stale: false,
 });
+
+/** An answer that came with another request's: fresh as of `fetchedAt`. */
+export function answeredCache<T>(data: T, fetchedAt: number): Cached<T> {
+  const entry = emptyCache(data);
+  recordFulfilled(entry);
+  entry.fetchedAt = fetchedAt;
+  return entry;
+}
 
 /**
  * Whether to ask the server: never while the same request is on its way; otherwise when asked
@@ -44,6 +48,3 @@ export function shouldFetch(
   if (force || entry.stale || entry.status !== 'succeeded' || entry.fetchedAt === null) return true;
   return now - entry.fetchedAt >= maxAgeMs;
 }
-
-export const failure = (payload: ApiError | undefined, error: { message?: string }): ApiError =>
-  payload ?? { status: 0, message: error.message ?? 'Unknown error' };

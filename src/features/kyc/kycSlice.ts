@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createSlice, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import { emptyCache, failure, type Cached } from '@/features/kyc/kycCache';
+import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
 import {
   kycStepSchema,
   missingItemSchema,
@@ -43,16 +43,17 @@ import {
 } from '@/features/kyc/kycThunks';
 import type { ApiError } from '@/lib/api-error';
 import type { Page } from '@/lib/api-page';
-import type { RequestStatus } from '@/lib/request-status';
-
-interface Request {
-  status: RequestStatus;
-  error: ApiError | null;
-}
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 /** A change (step status, submission status, comment) and what it replaced on screen. */
-export interface KycChange extends Request {
-  /** What an optimistic change replaced, put back when the server refuses it. */
+export interface KycChange extends RequestState {
+  /** While it is under way: what an optimistic change replaced, put back when refused. */
   before: { status: string; comment: string | null } | null;
 }
 
@@ -110,14 +111,15 @@ function invalidate(state: S, kycId: number, buckets: readonly PerSubmission[]) 
   for (const entry of Object.values(state.byPartner)) entry.stale = true;
 }
 
-function setChange(
-  state: S,
-  key: string,
-  status: RequestStatus,
-  error: ApiError | null = null,
-  before: KycChange['before'] = null,
-) {
-  state.changes[key] = { status, error, before };
+/** The change `key` as recorded so far. */
+const changeOf = (state: S, key: string): KycChange =>
+  (state.changes[key] ??= { ...idleRequest(), before: null });
+
+/** Records a change going out; `before` is what it replaced on screen, when optimistic. */
+function changePending(state: S, key: string, before: KycChange['before'] = null) {
+  const change = changeOf(state, key);
+  recordPending(change);
+  change.before = before;
 }
 
 /** The step as shown: in the steps list and in the submission's summary of its steps. */
@@ -146,23 +148,17 @@ function addPerSubmissionCases<T>(
     return entries[kycId];
   };
   builder
-    .addCase(thunk.pending, (state, action) => {
-      const entry = entryOf(state, action.meta.arg.kycId);
-      entry.status = 'loading';
-      entry.error = null;
-    })
+    .addCase(thunk.pending, (state, action) => recordPending(entryOf(state, action.meta.arg.kycId)))
     .addCase(thunk.fulfilled, (state, action) => {
       const entry = entryOf(state, action.meta.arg.kycId);
-      entry.status = 'succeeded';
+      recordFulfilled(entry);
       entry.data = action.payload.data;
       entry.fetchedAt = action.payload.fetchedAt;
       entry.stale = false;
     })
-    .addCase(thunk.rejected, (state, action) => {
-      const entry = entryOf(state, action.meta.arg.kycId);
-      entry.status = 'failed';
-      entry.error = failure(action.payload, action.error);
-    });
+    .addCase(thunk.rejected, (state, action) =>
+      recordRejected(entryOf(state, action.meta.arg.kycId), action),
+    );
 }
 
 /** A refused change may hold the record as it now is (409, `details.current`). */
@@ -189,24 +185,21 @@ export const kycSlice = createSlice({
     // The list
     builder
       .addCase(fetchKycList.pending, (state, action) => {
-        const key = kycListKey(action.meta.arg);
-        state.list.status = 'loading';
-        state.list.error = null;
-        state.list.key = key;
+        recordPending(state.list);
+        state.list.key = kycListKey(action.meta.arg);
         state.list.query = action.meta.arg;
       })
       .addCase(fetchKycList.fulfilled, (state, action) => {
         // An answer to a query the screen has left behind is dropped.
         if (state.list.key !== kycListKey(action.meta.arg)) return;
-        state.list.status = 'succeeded';
+        recordFulfilled(state.list);
         state.list.data = action.payload.page;
         state.list.fetchedAt = action.payload.fetchedAt;
         state.list.stale = false;
       })
       .addCase(fetchKycList.rejected, (state, action) => {
         if (state.list.key !== kycListKey(action.meta.arg)) return;
-        state.list.status = 'failed';
-        state.list.error = failure(action.payload, action.error);
+        recordRejected(state.list, action);
       });
 
     // The current submission
@@ -214,29 +207,23 @@ export const kycSlice = createSlice({
       .addCase(fetchKycSubmission.pending, (state, action) => {
         const { ref } = action.meta.arg;
         if (state.current.ref !== ref) state.current = { ...emptyCache(null), ref };
-        state.current.status = 'loading';
-        state.current.error = null;
+        recordPending(state.current);
       })
       .addCase(fetchKycSubmission.fulfilled, (state, action) => {
         if (state.current.ref !== action.meta.arg.ref) return;
         const { submission, fetchedAt } = action.payload;
-        state.current.status = 'succeeded';
+        recordFulfilled(state.current);
         state.current.data = submission;
         state.current.fetchedAt = fetchedAt;
         state.current.stale = false;
         // The uuid form comes with the insights.
         if ('insights' in submission && submission.insights) {
-          state.insights[submission.id] = {
-            ...emptyCache(submission.insights as Insights),
-            status: 'succeeded',
-            fetchedAt,
-          };
+          state.insights[submission.id] = answeredCache(submission.insights as Insights, fetchedAt);
         }
       })
       .addCase(fetchKycSubmission.rejected, (state, action) => {
         if (state.current.ref !== action.meta.arg.ref) return;
-        state.current.status = 'failed';
-        state.current.error = failure(action.payload, action.error);
+        recordRejected(state.current, action);
       });
 
     addPerSubmissionCases(builder, 'steps', fetchKycSteps);
@@ -248,23 +235,16 @@ export const kycSlice = createSlice({
 
     // A partner's submissions
     builder
-      .addCase(fetchPartnerKycs.pending, (state, action) => {
-        const entry = (state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([]));
-        entry.status = 'loading';
-        entry.error = null;
-      })
+      .addCase(fetchPartnerKycs.pending, (state, action) =>
+        recordPending((state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([]))),
+      )
       .addCase(fetchPartnerKycs.fulfilled, (state, action) => {
-        state.byPartner[action.meta.arg.partnerUuid] = {
-          ...emptyCache(action.payload.data),
-          status: 'succeeded',
-          fetchedAt: action.payload.fetchedAt,
-        };
+        const { data, fetchedAt } = action.payload;
+        state.byPartner[action.meta.arg.partnerUuid] = answeredCache(data, fetchedAt);
       })
-      .addCase(fetchPartnerKycs.rejected, (state, action) => {
-        const entry = (state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([]));
-        entry.status = 'failed';
-        entry.error = failure(action.payload, action.error);
-      });
+      .addCase(fetchPartnerKycs.rejected, (state, action) =>
+        recordRejected((state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([])), action),
+      );
 
     // A step's status: shown at once, put back when refused.
     builder
@@ -273,7 +253,7 @@ export const kycSlice = createSlice({
         const key = stepChangeKey(kycId, stepType);
         const step = state.steps[kycId]?.data.find((item) => item.stepType === stepType);
         const summary = state.current.data?.steps.find((item) => item.stepType === stepType);
-        setChange(state, key, 'loading', null, {
+        changePending(state, key, {
           status: step?.status ?? summary?.status ?? 'PENDING',
           comment: step?.comment ?? null,
         });
@@ -281,15 +261,15 @@ export const kycSlice = createSlice({
       })
       .addCase(changeStepStatus.fulfilled, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        setChange(state, stepChangeKey(kycId, stepType), 'succeeded');
+        recordFulfilled(changeOf(state, stepChangeKey(kycId, stepType)));
         showStep(state, kycId, action.payload);
         invalidate(state, kycId, ['comments', 'history', 'audit', 'insights', 'readiness']);
       })
       .addCase(changeStepStatus.rejected, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        const key = stepChangeKey(kycId, stepType);
-        const before = state.changes[key]?.before;
-        setChange(state, key, 'failed', failure(action.payload, action.error));
+        const change = changeOf(state, stepChangeKey(kycId, stepType));
+        const { before } = change;
+        recordRejected(change, action);
         const now = currentStep(action.payload);
         if (now) showStep(state, kycId, now);
         else if (before) {
@@ -307,18 +287,17 @@ export const kycSlice = createSlice({
     builder
       .addCase(withdrawStepRequest.pending, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        setChange(state, stepChangeKey(kycId, stepType), 'loading');
+        changePending(state, stepChangeKey(kycId, stepType));
       })
       .addCase(withdrawStepRequest.fulfilled, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        setChange(state, stepChangeKey(kycId, stepType), 'succeeded');
+        recordFulfilled(changeOf(state, stepChangeKey(kycId, stepType)));
         showStep(state, kycId, action.payload);
         invalidate(state, kycId, ['comments', 'audit', 'readiness']);
       })
       .addCase(withdrawStepRequest.rejected, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        const error = failure(action.payload, action.error);
-        setChange(state, stepChangeKey(kycId, stepType), 'failed', error);
+        recordRejected(changeOf(state, stepChangeKey(kycId, stepType)), action);
         const now = currentStep(action.payload);
         if (now) showStep(state, kycId, now);
         invalidate(state, kycId, ['steps']);
@@ -328,19 +307,19 @@ export const kycSlice = createSlice({
     builder
       .addCase(saveStepData.pending, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        setChange(state, dataSaveKey(kycId, stepType), 'loading');
+        changePending(state, dataSaveKey(kycId, stepType));
       })
       .addCase(saveStepData.fulfilled, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        setChange(state, dataSaveKey(kycId, stepType), 'succeeded');
+        recordFulfilled(changeOf(state, dataSaveKey(kycId, stepType)));
         showStep(state, kycId, action.payload);
         invalidate(state, kycId, ['steps', 'readiness', 'audit', 'insights']);
       })
       .addCase(saveStepData.rejected, (state, action) => {
         const { kycId, stepType } = action.meta.arg;
-        const error = failure(action.payload, action.error);
-        setChange(state, dataSaveKey(kycId, stepType), 'failed', error);
-        if (error.status === 400) return;
+        const change = changeOf(state, dataSaveKey(kycId, stepType));
+        recordRejected(change, action);
+        if (change.error?.status === 400) return;
         const now = currentStep(action.payload);
         if (now) showStep(state, kycId, now);
         invalidate(state, kycId, ['steps', 'readiness']);
@@ -353,18 +332,17 @@ export const kycSlice = createSlice({
     // A new file for a company.
     builder
       .addCase(startKycFile.pending, (state, action) => {
-        setChange(state, startFileKey(action.meta.arg.tradePartnerUuid), 'loading');
+        changePending(state, startFileKey(action.meta.arg.tradePartnerUuid));
       })
       .addCase(startKycFile.fulfilled, (state, action) => {
-        setChange(state, startFileKey(action.meta.arg.tradePartnerUuid), 'succeeded');
+        recordFulfilled(changeOf(state, startFileKey(action.meta.arg.tradePartnerUuid)));
         state.list.stale = true;
         const entry = state.byPartner[action.meta.arg.tradePartnerUuid];
         if (entry) entry.data.unshift(action.payload);
         for (const item of Object.values(state.byPartner)) item.stale = true;
       })
       .addCase(startKycFile.rejected, (state, action) => {
-        const key = startFileKey(action.meta.arg.tradePartnerUuid);
-        setChange(state, key, 'failed', failure(action.payload, action.error));
+        recordRejected(changeOf(state, startFileKey(action.meta.arg.tradePartnerUuid)), action);
         for (const item of Object.values(state.byPartner)) item.stale = true;
       });
 
@@ -374,12 +352,12 @@ export const kycSlice = createSlice({
         const { kycId, to } = action.meta.arg;
         const submission = state.current.data?.id === kycId ? state.current.data : null;
         const before = submission ? { status: submission.status, comment: null } : null;
-        setChange(state, statusChangeKey(kycId), 'loading', null, before);
+        changePending(state, statusChangeKey(kycId), before);
         if (submission) submission.status = to;
       })
       .addCase(changeSubmissionStatus.fulfilled, (state, action) => {
         const { kycId } = action.meta.arg;
-        setChange(state, statusChangeKey(kycId), 'succeeded');
+        recordFulfilled(changeOf(state, statusChangeKey(kycId)));
         state.history[kycId]?.data.push(action.payload);
         invalidate(state, kycId, [
           'steps',
@@ -392,20 +370,19 @@ export const kycSlice = createSlice({
       })
       .addCase(changeSubmissionStatus.rejected, (state, action) => {
         const { kycId } = action.meta.arg;
-        const key = statusChangeKey(kycId);
-        const before = state.changes[key]?.before;
-        setChange(state, key, 'failed', failure(action.payload, action.error));
+        const change = changeOf(state, statusChangeKey(kycId));
+        const { before } = change;
+        recordRejected(change, action);
         if (before && state.current.data?.id === kycId) {
           state.current.data.status = before.status as KycSubmission['status'];
         }
         // 'The KYC file is not complete.': what is missing now comes with the refusal.
         const missing = missingItems(action.payload);
         if (missing) {
-          state.readiness[kycId] = {
-            ...emptyCache<Readiness | null>({ ready: false, missing }),
-            status: 'succeeded',
-            fetchedAt: Date.now(),
-          };
+          state.readiness[kycId] = answeredCache<Readiness | null>(
+            { ready: false, missing },
+            Date.now(),
+          );
           invalidate(state, kycId, ['insights']);
         } else invalidate(state, kycId, ['readiness', 'insights']);
       });
@@ -413,22 +390,17 @@ export const kycSlice = createSlice({
     // Comments
     builder
       .addCase(addComment.pending, (state, action) => {
-        setChange(state, commentKey(action.meta.arg.kycId), 'loading');
+        changePending(state, commentKey(action.meta.arg.kycId));
       })
       .addCase(addComment.fulfilled, (state, action) => {
         const { kycId } = action.meta.arg;
-        setChange(state, commentKey(kycId), 'succeeded');
+        recordFulfilled(changeOf(state, commentKey(kycId)));
         state.comments[kycId]?.data.push(action.payload);
         invalidate(state, kycId, ['audit']);
       })
-      .addCase(addComment.rejected, (state, action) => {
-        setChange(
-          state,
-          commentKey(action.meta.arg.kycId),
-          'failed',
-          failure(action.payload, action.error),
-        );
-      });
+      .addCase(addComment.rejected, (state, action) =>
+        recordRejected(changeOf(state, commentKey(action.meta.arg.kycId)), action),
+      );
   },
 });
 

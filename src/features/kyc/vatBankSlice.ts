@@ -10,22 +10,25 @@ import {
   changeDocumentType,
   uploadDocumentFile,
 } from '@/features/documents/documentsSlice';
-import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
+import { toApiError } from '@/lib/api-error';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 /** SPEC section 3's VAT bank state: the bank-and-VAT step's documents of one company. */
-export interface VatBankState {
+export interface VatBankState extends RequestState {
   tradePartnerId: number | null;
   documents: Document[];
-  status: RequestStatus;
-  error: ApiError | null;
 }
 
 const initialState: VatBankState = {
   tradePartnerId: null,
   documents: [],
-  status: 'idle',
-  error: null,
+  ...idleRequest(),
 };
 
 const BANK_TYPES: readonly string[] = STEP_DOCUMENT_TYPES['bank-and-vat'];
@@ -71,18 +74,16 @@ export const vatBankSlice = createSlice({
         const { tradePartnerId } = action.meta.arg;
         if (state.tradePartnerId !== tradePartnerId) state.documents = [];
         state.tradePartnerId = tradePartnerId;
-        state.status = 'loading';
-        state.error = null;
+        recordPending(state);
       })
       .addCase(loadVatBankDocuments.fulfilled, (state, action) => {
         if (state.tradePartnerId !== action.meta.arg.tradePartnerId) return;
-        state.status = 'succeeded';
+        recordFulfilled(state);
         state.documents = action.payload;
       })
       .addCase(loadVatBankDocuments.rejected, (state, action) => {
         if (state.tradePartnerId !== action.meta.arg.tradePartnerId) return;
-        state.status = 'failed';
-        state.error = action.payload ?? { status: 0, message: action.error.message ?? 'Error' };
+        recordRejected(state, action);
       })
       // Uploads add to the list, archiving removes by id, a new type is set by id.
       .addCase(uploadDocumentFile.fulfilled, (state, action) => {

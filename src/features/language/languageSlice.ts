@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/api-error';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
@@ -9,20 +9,26 @@ import {
   saveLanguage,
   type Language,
 } from '@/lib/i18n';
-import type { RequestStatus } from '@/lib/request-status';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 export interface LanguageState {
   /** The language the texts are shown in. */
   current: Language;
   /** The last change the user asked for. */
-  change: { status: RequestStatus; requested: Language | null; error: ApiError | null };
+  change: RequestState & { requested: Language | null };
   /** True once a language's texts have loaded. */
   translationsReady: boolean;
 }
 
 const initialState: LanguageState = {
   current: DEFAULT_LANGUAGE,
-  change: { status: 'idle', requested: null, error: null },
+  change: { ...idleRequest(), requested: null },
   translationsReady: false,
 };
 
@@ -73,20 +79,15 @@ export const languageSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(changeLanguage.pending, (state, action) => {
-        state.change = { status: 'loading', requested: action.meta.arg as Language, error: null };
+        recordPending(state.change);
+        state.change.requested = action.meta.arg as Language;
       })
       .addCase(changeLanguage.fulfilled, (state, action) => {
-        state.change.status = 'succeeded';
+        recordFulfilled(state.change);
         state.current = action.payload;
         state.translationsReady = true;
       })
-      .addCase(changeLanguage.rejected, (state, action) => {
-        state.change.status = 'failed';
-        state.change.error = action.payload ?? {
-          status: 0,
-          message: action.error.message ?? 'Unknown error',
-        };
-      });
+      .addCase(changeLanguage.rejected, (state, action) => recordRejected(state.change, action));
   },
 });
 

@@ -14,9 +14,15 @@ import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import {
   currentPartnerSet,
   loadUserTradePartners,
-  type RequestState,
 } from '@/features/tradePartner/tradePartnerSlice';
 import { selectRoles } from '@/features/user/userSlice';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 
 /** The onboarding addresses of SPEC section 2. */
@@ -54,7 +60,7 @@ export interface OnboardingState {
 const initialState: OnboardingState = {
   profileIncomplete: false,
   basicInfoMissing: false,
-  companyStep: { status: 'idle', error: null },
+  companyStep: idleRequest(),
   companyOutcome: null,
   redirect: null,
 };
@@ -157,21 +163,16 @@ export const onboardingSlice = createSlice({
         state.profileIncomplete = false;
         state.basicInfoMissing = false;
       })
-      .addCase(runCompanyStep.pending, (state) => {
-        state.companyStep = { status: 'loading', error: null };
-      })
+      .addCase(runCompanyStep.pending, (state) => recordPending(state.companyStep))
       .addCase(runCompanyStep.fulfilled, (state, action) => {
-        state.companyStep = { status: 'succeeded', error: null };
+        recordFulfilled(state.companyStep);
         state.companyOutcome = action.payload;
         state.redirect = REDIRECTS[action.payload] ?? state.redirect;
       })
-      .addCase(runCompanyStep.rejected, (state, action) => {
-        // Reached only through an unexpected error: the lookups themselves never reject.
-        state.companyStep = {
-          status: 'failed',
-          error: { status: 0, message: action.error.message ?? 'Unknown error' },
-        };
-      });
+      // Reached only through an unexpected error: the lookups themselves never reject.
+      .addCase(runCompanyStep.rejected, (state, action) =>
+        recordRejected(state.companyStep, action),
+      );
   },
 });
 

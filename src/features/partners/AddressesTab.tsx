@@ -11,12 +11,11 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { removeAddress, saveAddress } from '@/features/partners/partnersSlice';
 import { EmptyState } from '@/components/ui/RequestFeedback';
-import { fieldErrorsOf } from '@/features/partners/serverErrors';
 import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { AddressForm, type AddressFormValues } from '@/features/tradePartner/AddressForm';
 import type { Address } from '@/features/tradePartner/tradePartnerApi';
-import { isApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError } from '@/lib/api-error';
 import type { TranslationKey } from '@/lib/i18n';
 
 /** 'Keizersgracht 12', the line that names an address in buttons and dialogs. */
@@ -60,7 +59,7 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
     } catch (error) {
       if (!isApiError(error)) throw error;
       setProblem(error.message);
-      setFieldErrors(fieldErrorsOf(error).company);
+      setFieldErrors(fieldMessages(error));
     }
   };
 

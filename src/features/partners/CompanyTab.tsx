@@ -7,10 +7,10 @@ import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { savePartner } from '@/features/partners/partnersSlice';
-import { conflictOf, fieldErrorsOf, orNull } from '@/features/partners/serverErrors';
+import { conflictOf, orNull } from '@/features/partners/serverErrors';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { CompanyForm, type CompanyFormValues } from '@/features/tradePartner/CompanyForm';
-import { isApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /** The company's data, and the form to change it for those allowed to (staff, OWNER/ADMIN/EDITOR). */
@@ -50,7 +50,7 @@ export function CompanyTab({ partner, can }: PartnerTabProps) {
         const { field } = conflictOf(error);
         setFieldErrors(field ? { [field]: error.message } : undefined);
       } else {
-        setFieldErrors(fieldErrorsOf(error).company);
+        setFieldErrors(fieldMessages(error));
       }
     }
   };

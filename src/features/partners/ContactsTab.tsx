@@ -12,10 +12,9 @@ import { removeContact, saveContact } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { EmptyState } from '@/components/ui/RequestFeedback';
-import { fieldErrorsOf } from '@/features/partners/serverErrors';
 import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import type { Contact } from '@/features/tradePartner/tradePartnerApi';
-import { isApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError } from '@/lib/api-error';
 
 /** The partner's contacts; staff and OWNER/ADMIN/EDITOR add and change them, OWNER/ADMIN delete. */
 export function ContactsTab({ partner, can }: PartnerTabProps) {
@@ -47,7 +46,7 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
     } catch (error) {
       if (!isApiError(error)) throw error;
       setProblem(error.message);
-      setFieldErrors(fieldErrorsOf(error).company);
+      setFieldErrors(fieldMessages(error));
     }
   };
 

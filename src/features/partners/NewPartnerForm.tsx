@@ -8,10 +8,10 @@ import { partnerPath } from '@/config/paths';
 import { notify } from '@/features/notifications/notificationsSlice';
 import type { CompanySearch } from '@/features/partners/partnersApi';
 import { createPartner } from '@/features/partners/partnersSlice';
-import { conflictOf, fieldErrorsOf, orNull } from '@/features/partners/serverErrors';
+import { conflictOf, orNull } from '@/features/partners/serverErrors';
 import { AddressForm, type AddressFormValues } from '@/features/tradePartner/AddressForm';
 import { CompanyForm, type CompanyFormValues } from '@/features/tradePartner/CompanyForm';
-import { isApiError, type ApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError, type ApiError } from '@/lib/api-error';
 
 type Problem =
   | { kind: 'conflict'; message: string; existing: { uuid: string; name: string } | null }
@@ -66,11 +66,11 @@ export function NewPartnerForm({ search, onCancel }: NewPartnerFormProps) {
       toCompanyStep();
       return;
     }
-    const errors = fieldErrorsOf(error);
+    const companyErrors = fieldMessages(error);
     setProblem({ kind: 'failed', message: error.message });
-    setAddressErrors(errors.address);
-    if (Object.keys(errors.company).length > 0) {
-      setCompanyErrors(errors.company);
+    setAddressErrors(fieldMessages(error, 'address'));
+    if (Object.keys(companyErrors).length > 0) {
+      setCompanyErrors(companyErrors);
       setCompany(values);
       toCompanyStep();
     }

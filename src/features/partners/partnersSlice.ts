@@ -30,7 +30,6 @@ import {
   SEARCH_ERROR_NOTICE,
   SEARCH_RESULT_NOTICES,
   searchValidationNotice,
-  type FieldProblem,
 } from '@/features/partners/searchNotices';
 import {
   addAddress,
@@ -45,38 +44,34 @@ import {
   type TradePartner,
   type TradePartnerBody,
 } from '@/features/tradePartner/tradePartnerApi';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { fieldIssues, toApiError } from '@/lib/api-error';
 import type { Page } from '@/lib/api-page';
-import type { RequestStatus } from '@/lib/request-status';
-
-interface Request {
-  status: RequestStatus;
-  error: ApiError | null;
-}
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 export interface PartnersState {
   /** The page of the list screen; `key` names the query it answers. */
-  list: Request & { key: string | null; page: Page<TradePartner> | null };
+  list: RequestState & { key: string | null; page: Page<TradePartner> | null };
   /** The partner the detail screen shows; `ref` is the id or uuid from its address. */
-  detail: Request & { ref: string | null; partner: TradePartner | null };
-  members: Request & { partnerUuid: string | null; items: Member[] };
-  invitations: Request & { partnerUuid: string | null; items: Invitation[] };
+  detail: RequestState & { ref: string | null; partner: TradePartner | null };
+  members: RequestState & { partnerUuid: string | null; items: Member[] };
+  invitations: RequestState & { partnerUuid: string | null; items: Invitation[] };
   /** The last company search of the new-partner screen. */
-  search: Request & { query: CompanySearch | null; result: SearchResult | null };
+  search: RequestState & { query: CompanySearch | null; result: SearchResult | null };
 }
 
-const idle: Request = { status: 'idle', error: null };
-
 const initialState: PartnersState = {
-  list: { ...idle, key: null, page: null },
-  detail: { ...idle, ref: null, partner: null },
-  members: { ...idle, partnerUuid: null, items: [] },
-  invitations: { ...idle, partnerUuid: null, items: [] },
-  search: { ...idle, query: null, result: null },
+  list: { ...idleRequest(), key: null, page: null },
+  detail: { ...idleRequest(), ref: null, partner: null },
+  members: { ...idleRequest(), partnerUuid: null, items: [] },
+  invitations: { ...idleRequest(), partnerUuid: null, items: [] },
+  search: { ...idleRequest(), query: null, result: null },
 };
-
-const failure = (payload: ApiError | undefined, error: { message?: string }): ApiError =>
-  payload ?? { status: 0, message: error.message ?? 'Unknown error' };
 
 /** The same query always gives the same key. */
 export const listKey = (query: PartnerListQuery) =>
@@ -321,17 +316,6 @@ export const cancelInvitation = createAppAsyncThunk(
 
 // --- Company search ---------------------------------------------------------------------------
 
-const fieldProblems = (details: unknown): FieldProblem[] =>
-  Array.isArray(details)
-    ? details.filter(
-        (item): item is FieldProblem =>
-          typeof item === 'object' &&
-          item !== null &&
-          typeof (item as FieldProblem).field === 'string' &&
-          typeof (item as FieldProblem).message === 'string',
-      )
-    : [];
-
 /**
  * GET /api/partners/search, telling the user what it found (SPEC section 8): each result type
  * has its notice; partial and fuzzy matches also say how sure the search is.
@@ -349,7 +333,7 @@ export const searchCompany = createAppAsyncThunk(
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status === 400) {
-        const problems = fieldProblems(apiError.details);
+        const problems = fieldIssues(apiError);
         dispatch(
           notificationAdded(
             searchValidationNotice(
@@ -394,48 +378,40 @@ export const partnersSlice = createSlice({
       .addCase(signedOut, () => initialState)
       // The list
       .addCase(fetchPartners.pending, (state, action) => {
-        state.list.status = 'loading';
-        state.list.error = null;
+        recordPending(state.list);
         state.list.key = listKey(action.meta.arg);
       })
       .addCase(fetchPartners.fulfilled, (state, action) => {
         // An answer to a query the screen has left behind is dropped.
         if (state.list.key !== listKey(action.meta.arg)) return;
-        state.list.status = 'succeeded';
+        recordFulfilled(state.list);
         state.list.page = action.payload;
       })
       .addCase(fetchPartners.rejected, (state, action) => {
         if (state.list.key !== listKey(action.meta.arg)) return;
-        state.list.status = 'failed';
-        state.list.error = failure(action.payload, action.error);
+        recordRejected(state.list, action);
       })
       // One partner
       .addCase(fetchPartner.pending, (state, action) => {
         const sameOne = state.detail.ref === action.meta.arg;
-        state.detail.status = 'loading';
-        state.detail.error = null;
+        recordPending(state.detail);
         state.detail.ref = action.meta.arg;
         if (!sameOne) state.detail.partner = null;
       })
       .addCase(fetchPartner.fulfilled, (state, action) => {
         if (state.detail.ref !== action.meta.arg) return;
-        state.detail.status = 'succeeded';
+        recordFulfilled(state.detail);
         state.detail.partner = action.payload;
       })
       .addCase(fetchPartner.rejected, (state, action) => {
         if (state.detail.ref !== action.meta.arg) return;
-        state.detail.status = 'failed';
+        recordRejected(state.detail, action);
         state.detail.partner = null;
-        state.detail.error = failure(action.payload, action.error);
       })
       .addCase(createPartner.fulfilled, (state, action) => {
         // The new partner's page opens without asking again; the list is stale.
-        state.detail = {
-          ...idle,
-          status: 'succeeded',
-          ref: action.payload.uuid,
-          partner: action.payload,
-        };
+        state.detail = { ...idleRequest(), ref: action.payload.uuid, partner: action.payload };
+        recordFulfilled(state.detail);
         state.list = initialState.list;
         state.search = initialState.search;
       })
@@ -470,19 +446,17 @@ export const partnersSlice = createSlice({
       // Members
       .addCase(fetchMembers.pending, (state, action) => {
         if (state.members.partnerUuid !== action.meta.arg) state.members.items = [];
-        state.members.status = 'loading';
-        state.members.error = null;
+        recordPending(state.members);
         state.members.partnerUuid = action.meta.arg;
       })
       .addCase(fetchMembers.fulfilled, (state, action) => {
         if (state.members.partnerUuid !== action.meta.arg) return;
-        state.members.status = 'succeeded';
+        recordFulfilled(state.members);
         state.members.items = action.payload;
       })
       .addCase(fetchMembers.rejected, (state, action) => {
         if (state.members.partnerUuid !== action.meta.arg) return;
-        state.members.status = 'failed';
-        state.members.error = failure(action.payload, action.error);
+        recordRejected(state.members, action);
       })
       .addCase(changeMemberAccess.fulfilled, (state, action) => {
         if (state.members.partnerUuid !== action.meta.arg.partnerUuid) return;
@@ -498,19 +472,17 @@ export const partnersSlice = createSlice({
       // Invitations
       .addCase(fetchInvitations.pending, (state, action) => {
         if (state.invitations.partnerUuid !== action.meta.arg) state.invitations.items = [];
-        state.invitations.status = 'loading';
-        state.invitations.error = null;
+        recordPending(state.invitations);
         state.invitations.partnerUuid = action.meta.arg;
       })
       .addCase(fetchInvitations.fulfilled, (state, action) => {
         if (state.invitations.partnerUuid !== action.meta.arg) return;
-        state.invitations.status = 'succeeded';
+        recordFulfilled(state.invitations);
         state.invitations.items = action.payload;
       })
       .addCase(fetchInvitations.rejected, (state, action) => {
         if (state.invitations.partnerUuid !== action.meta.arg) return;
-        state.invitations.status = 'failed';
-        state.invitations.error = failure(action.payload, action.error);
+        recordRejected(state.invitations, action);
       })
       .addCase(sendInvitation.fulfilled, (state, action) => {
         if (state.invitations.partnerUuid !== action.meta.arg.partnerUuid) return;
@@ -528,16 +500,14 @@ export const partnersSlice = createSlice({
       })
       // Search
       .addCase(searchCompany.pending, (state, action) => {
-        state.search = { status: 'loading', error: null, query: action.meta.arg, result: null };
+        state.search = { ...idleRequest(), query: action.meta.arg, result: null };
+        recordPending(state.search);
       })
       .addCase(searchCompany.fulfilled, (state, action) => {
-        state.search.status = 'succeeded';
+        recordFulfilled(state.search);
         state.search.result = action.payload;
       })
-      .addCase(searchCompany.rejected, (state, action) => {
-        state.search.status = 'failed';
-        state.search.error = failure(action.payload, action.error);
-      });
+      .addCase(searchCompany.rejected, (state, action) => recordRejected(state.search, action));
   },
 });
 

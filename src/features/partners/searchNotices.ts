@@ -1,6 +1,6 @@
 import type { NotificationInput } from '@/features/notifications/notificationsSlice';
 import type { SearchResultType } from '@/features/partners/partnersApi';
-import { fieldName } from '@/features/partners/serverErrors';
+import { fieldPath, type FieldIssue } from '@/lib/api-error';
 
 /** SPEC section 8: how sure the search is, in four bands (thresholds 90, 70, 50). */
 export type ConfidenceBand = 'high' | 'medium' | 'low' | 'veryLow';
@@ -105,19 +105,14 @@ export const SEARCH_ERROR_NOTICE: NotificationInput = {
   duration: 8000,
 };
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
-
 /** The input was refused: each problem as 'field: message' (SPEC 8), 6000 ms (SPEC 9). */
-export function searchValidationNotice(problems: readonly FieldProblem[]): NotificationInput {
+export function searchValidationNotice(problems: readonly FieldIssue[]): NotificationInput {
   return {
     type: 'warning',
     title: 'search.notices.validation.title',
     message: 'search.notices.validation.message',
     values: {
-      details: problems.map(({ field, message }) => `${fieldName(field)}: ${message}`).join('; '),
+      details: problems.map(({ field, message }) => `${fieldPath(field)}: ${message}`).join('; '),
     },
     duration: 6000,
   };

@@ -1,27 +1,27 @@
-import { conflictOf, fieldErrorsOf } from '@/features/partners/serverErrors';
+import { conflictOf } from '@/features/partners/serverErrors';
 import { searchValidationNotice } from '@/features/partners/searchNotices';
+import { fieldMessages } from '@/lib/api-error';
 
 describe('server errors on the forms', () => {
   it('puts 400 details on the company and address fields, whatever part of the request', () => {
-    expect(
-      fieldErrorsOf({
-        status: 400,
-        message: 'body.vatNumber: not a valid VAT number for NL',
-        details: [
-          { field: 'body.vatNumber', message: 'not a valid VAT number for NL' },
-          { field: 'body.address.city', message: 'is required' },
-          { field: 'name', message: 'too long' },
-          'junk',
-        ],
-      }),
-    ).toEqual({
-      company: { vatNumber: 'not a valid VAT number for NL', name: 'too long' },
-      address: { city: 'is required' },
+    const refusal = {
+      status: 400,
+      message: 'body.vatNumber: not a valid VAT number for NL',
+      details: [
+        { field: 'body.vatNumber', message: 'not a valid VAT number for NL' },
+        { field: 'body.address.city', message: 'is required' },
+        { field: 'name', message: 'too long' },
+        'junk',
+      ],
+    };
+    expect(fieldMessages(refusal)).toEqual({
+      vatNumber: 'not a valid VAT number for NL',
+      name: 'too long',
     });
-    expect(fieldErrorsOf({ status: 409, message: 'x', details: [] })).toEqual({
-      company: {},
-      address: {},
-    });
+    expect(fieldMessages(refusal, 'address')).toEqual({ city: 'is required' });
+    const conflict = { status: 409, message: 'x', details: [] };
+    expect(fieldMessages(conflict)).toEqual({});
+    expect(fieldMessages(conflict, 'address')).toEqual({});
   });
 
   it('names the taken number of a 409 and the partner holding it', () => {

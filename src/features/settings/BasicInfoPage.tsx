@@ -18,9 +18,9 @@ import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { profileFormValuesOf, type ProfileFormValues } from '@/features/settings/profileValues';
 import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';
 import { saveProfile } from '@/features/settings/settingsThunks';
-import { fieldErrorsOf } from '@/features/tradePartner/serverErrors';
 import { selectUser } from '@/features/user/userSlice';
-import type { ApiError } from '@/lib/api-error';
+import { fieldMessages, type ApiError } from '@/lib/api-error';
+import { rejectionError } from '@/lib/request-state';
 
 /**
  * /settings/basic-info: the profile form, as a page, or with ?showModal=true as a modal that
@@ -37,13 +37,13 @@ export function BasicInfoPage() {
   const onboarding = useAppSelector(selectProfileOnboarding);
   const newUser = useAppSelector(selectBasicInfoMissing);
   const [error, setError] = useState<ApiError | null>(null);
-  const fieldErrors = useMemo(() => fieldErrorsOf(error), [error]);
+  const fieldErrors = useMemo(() => fieldMessages(error), [error]);
 
   const save = async (values: ProfileFormValues) => {
     setError(null);
     const result = await dispatch(saveProfile(values));
     if (saveProfile.rejected.match(result)) {
-      setError(result.payload ?? { status: 0, message: result.error.message ?? '' });
+      setError(rejectionError(result));
       return;
     }
     dispatch(notify.success('profile.saved.title', 'profile.saved.message'));

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useAppDispatch } from '@/app/hooks';
-import { fieldErrorsOf } from '@/features/tradePartner/serverErrors';
 import { saveCompany, type SaveCompanyArg } from '@/features/tradePartner/tradePartnerSlice';
 import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
-import type { ApiError } from '@/lib/api-error';
+import { fieldMessages, type ApiError } from '@/lib/api-error';
+import { rejectionError } from '@/lib/request-state';
 
 /**
  * Saving one company form: the failure and its field messages (company fields by name,
@@ -12,14 +12,14 @@ import type { ApiError } from '@/lib/api-error';
 export function useCompanySave() {
   const dispatch = useAppDispatch();
   const [error, setError] = useState<ApiError | null>(null);
-  const companyErrors = useMemo(() => fieldErrorsOf(error), [error]);
-  const addressErrors = useMemo(() => fieldErrorsOf(error, 'address'), [error]);
+  const companyErrors = useMemo(() => fieldMessages(error), [error]);
+  const addressErrors = useMemo(() => fieldMessages(error, 'address'), [error]);
 
   const save = async (arg: SaveCompanyArg): Promise<TradePartner | null> => {
     setError(null);
     const result = await dispatch(saveCompany(arg));
     if (saveCompany.fulfilled.match(result)) return result.payload;
-    setError(result.payload ?? { status: 0, message: result.error.message ?? '' });
+    setError(rejectionError(result));
     return null;
   };
 

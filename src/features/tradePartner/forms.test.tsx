@@ -4,7 +4,7 @@ import { AddressForm } from '@/features/tradePartner/AddressForm';
 import { CompanyForm } from '@/features/tradePartner/CompanyForm';
 import { CompanySetupForm } from '@/features/tradePartner/CompanySetupForm';
 import { isEmail, isWebsite } from '@/features/tradePartner/formValues';
-import { fieldErrorsOf } from '@/features/tradePartner/serverErrors';
+import { fieldMessages } from '@/lib/api-error';
 import { renderWithProviders } from '../../../tests/render-with-providers';
 
 describe('CompanyForm', () => {
@@ -206,13 +206,13 @@ describe('form helpers', () => {
         { nonsense: true },
       ],
     };
-    expect(fieldErrorsOf(error)).toEqual({ name: 'Name is required' });
-    expect(fieldErrorsOf(error, 'address')).toEqual({
+    expect(fieldMessages(error)).toEqual({ name: 'Name is required' });
+    expect(fieldMessages(error, 'address')).toEqual({
       city: 'City is required',
       street: 'Street is required',
     });
-    expect(fieldErrorsOf(null)).toEqual({});
-    expect(fieldErrorsOf({ status: 409, message: 'Conflict', details: { uuid: 'x' } })).toEqual({});
+    expect(fieldMessages(null)).toEqual({});
+    expect(fieldMessages({ status: 409, message: 'Conflict', details: { uuid: 'x' } })).toEqual({});
   });
 
   it('checks e-mail addresses and web addresses', () => {

@@ -28,13 +28,14 @@ import {
   type PartnerUserRole,
   type TradePartner,
 } from '@/features/tradePartner/tradePartnerApi';
-import { toApiError, type ApiError } from '@/lib/api-error';
-import type { RequestStatus } from '@/lib/request-status';
-
-export interface RequestState {
-  status: RequestStatus;
-  error: ApiError | null;
-}
+import { fieldIssues, toApiError, type ApiError } from '@/lib/api-error';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
 /** SPEC section 3's trade partner state holder. */
 export interface TradePartnerState {
@@ -60,20 +61,18 @@ export interface TradePartnerState {
   urlPartnerUuid: string | null;
 }
 
-const idle: RequestState = { status: 'idle', error: null };
-
 const initialState: TradePartnerState = {
   list: [],
-  listRequest: idle,
+  listRequest: idleRequest(),
   current: null,
-  currentRequest: idle,
+  currentRequest: idleRequest(),
   userDefault: null,
   currentContact: null,
-  contactRequest: idle,
+  contactRequest: idleRequest(),
   role: null,
-  roleRequest: idle,
-  termsRequest: idle,
-  saveRequest: idle,
+  roleRequest: idleRequest(),
+  termsRequest: idleRequest(),
+  saveRequest: idleRequest(),
   loading: false,
   urlPartnerId: null,
   urlPartnerUuid: null,
@@ -89,10 +88,6 @@ export const PERSISTED_TRADE_PARTNER_KEYS = [
 
 /** SPEC section 4.7. */
 export const TRADE_PARTNER_LOADING_CLEAR_MS = 1500;
-
-const failed = (error: ApiError): RequestState => ({ status: 'failed', error });
-const rejection = (payload: ApiError | undefined, message: string | undefined): ApiError =>
-  payload ?? { status: 0, message: message ?? 'Unknown error' };
 
 /**
  * The signed-in user's trade partners (SPEC section 7): by the user's uuid, falling back to
@@ -207,13 +202,12 @@ export interface SaveCompanyArg {
  * fields as 'address.city', the way POST /api/partners names them.
  */
 function asAddressError(error: ApiError): ApiError {
-  if (!Array.isArray(error.details)) return error;
-  const details = (error.details as unknown[]).map((detail) =>
-    typeof detail === 'object' && detail !== null && 'field' in detail
-      ? { ...detail, field: `address.${String((detail as { field: unknown }).field)}` }
-      : detail,
-  );
-  return { ...error, details };
+  const issues = fieldIssues(error);
+  if (issues.length === 0) return error;
+  return {
+    ...error,
+    details: issues.map((issue) => ({ ...issue, field: `address.${issue.field}` })),
+  };
 }
 
 /**
@@ -285,11 +279,11 @@ export const tradePartnerSlice = createSlice({
     builder
       .addCase(signedOut, () => initialState)
       .addCase(loadUserTradePartners.pending, (state) => {
-        state.listRequest = { status: 'loading', error: null };
+        recordPending(state.listRequest);
         state.loading = true;
       })
       .addCase(loadUserTradePartners.fulfilled, (state, action) => {
-        state.listRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.listRequest);
         state.list = action.payload;
         state.userDefault = pickDefaultPartner(action.payload);
         // The current partner stays when it is still one of the user's, in its fresh form.
@@ -297,63 +291,51 @@ export const tradePartnerSlice = createSlice({
         if (current && state.current)
           state.current = { ...current, isOwner: state.current.isOwner };
       })
-      .addCase(loadUserTradePartners.rejected, (state, action) => {
-        state.listRequest = failed(rejection(action.payload, action.error.message));
-      })
-      .addCase(loadTradePartner.pending, (state) => {
-        state.currentRequest = { status: 'loading', error: null };
-      })
+      .addCase(loadUserTradePartners.rejected, (state, action) =>
+        recordRejected(state.listRequest, action),
+      )
+      .addCase(loadTradePartner.pending, (state) => recordPending(state.currentRequest))
       .addCase(loadTradePartner.fulfilled, (state, action) => {
-        state.currentRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.currentRequest);
         state.current = action.payload;
       })
-      .addCase(loadTradePartner.rejected, (state, action) => {
-        state.currentRequest = failed(rejection(action.payload, action.error.message));
-      })
-      .addCase(loadTradePartnerRole.pending, (state) => {
-        state.roleRequest = { status: 'loading', error: null };
-      })
+      .addCase(loadTradePartner.rejected, (state, action) =>
+        recordRejected(state.currentRequest, action),
+      )
+      .addCase(loadTradePartnerRole.pending, (state) => recordPending(state.roleRequest))
       .addCase(loadTradePartnerRole.fulfilled, (state, action) => {
-        state.roleRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.roleRequest);
         state.role = action.payload;
       })
       .addCase(loadTradePartnerRole.rejected, (state, action) => {
-        state.roleRequest = failed(rejection(action.payload, action.error.message));
+        recordRejected(state.roleRequest, action);
         state.role = null;
       })
-      .addCase(loadContact.pending, (state) => {
-        state.contactRequest = { status: 'loading', error: null };
-      })
+      .addCase(loadContact.pending, (state) => recordPending(state.contactRequest))
       .addCase(loadContact.fulfilled, (state, action) => {
-        state.contactRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.contactRequest);
         state.currentContact = action.payload;
       })
-      .addCase(loadContact.rejected, (state, action) => {
-        state.contactRequest = failed(rejection(action.payload, action.error.message));
-      })
-      .addCase(setTermsAccepted.pending, (state) => {
-        state.termsRequest = { status: 'loading', error: null };
-      })
+      .addCase(loadContact.rejected, (state, action) =>
+        recordRejected(state.contactRequest, action),
+      )
+      .addCase(setTermsAccepted.pending, (state) => recordPending(state.termsRequest))
       .addCase(setTermsAccepted.fulfilled, (state, action) => {
-        state.termsRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.termsRequest);
         refresh(state, action.payload);
       })
-      .addCase(setTermsAccepted.rejected, (state, action) => {
-        state.termsRequest = failed(rejection(action.payload, action.error.message));
-      })
-      .addCase(saveCompany.pending, (state) => {
-        state.saveRequest = { status: 'loading', error: null };
-      })
+      .addCase(setTermsAccepted.rejected, (state, action) =>
+        recordRejected(state.termsRequest, action),
+      )
+      .addCase(saveCompany.pending, (state) => recordPending(state.saveRequest))
       .addCase(saveCompany.fulfilled, (state, action) => {
-        state.saveRequest = { status: 'succeeded', error: null };
+        recordFulfilled(state.saveRequest);
         const saved = action.payload;
         if (!state.list.some((partner) => partner.uuid === saved.uuid)) state.list.push(saved);
         refresh(state, saved);
         state.current = saved;
       })
-      .addCase(saveCompany.rejected, (state, action) => {
-        state.saveRequest = failed(rejection(action.payload, action.error.message));
-      });
+      .addCase(saveCompany.rejected, (state, action) => recordRejected(state.saveRequest, action));
   },
 });
 

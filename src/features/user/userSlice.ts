@@ -3,18 +3,23 @@ import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
 import { getUserByIdentityId, type User } from '@/features/user/userApi';
-import { toApiError, type ApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/api-error';
 import { personName } from '@/lib/format';
 import type { Viewer } from '@/lib/permissions';
-import type { RequestStatus } from '@/lib/request-status';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 
-export interface UserState {
+/** The user record, with the request state of its last load. */
+export interface UserState extends RequestState {
   user: User | null;
-  status: RequestStatus;
-  error: ApiError | null;
 }
 
-const initialState: UserState = { user: null, status: 'idle', error: null };
+const initialState: UserState = { user: null, ...idleRequest() };
 
 /** Loads the user record of an identity (token `sub`). */
 export const fetchUser = createAppAsyncThunk(
@@ -41,21 +46,14 @@ export const userSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedOut, () => initialState)
-      .addCase(fetchUser.pending, (state) => {
-        state.status = 'loading';
-        state.error = null;
-      })
+      .addCase(fetchUser.pending, (state) => recordPending(state))
       .addCase(fetchUser.fulfilled, (state, action) => {
-        state.status = 'succeeded';
+        recordFulfilled(state);
         state.user = action.payload;
       })
       .addCase(fetchUser.rejected, (state, action) => {
-        state.status = 'failed';
+        recordRejected(state, action);
         state.user = null;
-        state.error = action.payload ?? {
-          status: 0,
-          message: action.error.message ?? 'Unknown error',
-        };
       });
   },
 });

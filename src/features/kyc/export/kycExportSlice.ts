@@ -20,21 +20,24 @@ import {
 } from '@/features/kyc/export/kycExportApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';
-import type { RequestStatus } from '@/lib/request-status';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 import { saveFile } from '@/lib/save-file';
 
 /** One export of a KYC file as this browser follows it (SPEC section 3, 'PDF export job'). */
-export interface KycExportRun {
+export interface KycExportRun extends RequestState {
   /** The thunk run it belongs to: the answers of an earlier, abandoned run are ignored. */
   requestId: string;
   jobId: string | null;
-  status: RequestStatus;
   /** Percent. */
   progress: number;
   stage: ExportStage | null;
   filename: string;
-  /** What to tell the user, in their words. */
-  error: ApiError | null;
 }
 
 /** Runs by KYC id. Not persisted: a run ends with the dialog that follows it. */
@@ -174,20 +177,21 @@ export const kycExportSlice = createSlice({
       .addCase(signedOut, () => initialState)
       .addCase(exportKycFile.pending, (state, action) => {
         const { kycId, filename } = action.meta.arg;
-        state.runs[kycId] = {
+        const run: KycExportRun = {
+          ...idleRequest(),
           requestId: action.meta.requestId,
           jobId: null,
-          status: 'loading',
           progress: 0,
           stage: null,
           filename,
-          error: null,
         };
+        recordPending(run);
+        state.runs[kycId] = run;
       })
       .addCase(exportKycFile.fulfilled, (state, action) => {
         const run = state.runs[action.meta.arg.kycId];
         if (run?.requestId !== action.meta.requestId) return;
-        run.status = 'succeeded';
+        recordFulfilled(run);
         run.progress = 100;
         run.stage = 'done';
       })
@@ -199,11 +203,8 @@ export const kycExportSlice = createSlice({
           state.runs = withoutRun(state.runs, kycId);
           return;
         }
-        run.status = 'failed';
-        run.error = action.payload ?? {
-          status: 0,
-          message: action.error.message ?? translate('kyc.export.errors.failed'),
-        };
+        // The thunk rejects with what to tell the user, in their words.
+        recordRejected(run, action);
       });
   },
 });
