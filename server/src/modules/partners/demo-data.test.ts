@@ -15,7 +15,7 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, { demoData: true });
     call = caller(server);
     const accounts = await server.database.db.select().from(idpAccounts);
     for (const account of accounts) {
