@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, uuidParamsSchema } from '../../../api-schemas.js';
 import { requireUser } from '../../../plugins/auth.js';
-import { errorResponseSchema } from '../../../plugins/errors.js';
 import { insightsSchema } from './schemas.js';
 import { createInsightsService } from './service.js';
 
 const tags = ['kyc'];
-const response = {
-  200: insightsSchema,
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const response = { 200: insightsSchema };
 const description =
   'Findings (missing data and documents, stale CoC extract, invalid VAT number, conflicts ' +
   'with other trade partners, declared risks), completeness per step and the risk level, ' +
