@@ -33,6 +33,8 @@ export interface BuildOptions {
   database?: Database;
   /** A document store instead of the configured one (tests); the app then leaves it open. */
   store?: DocumentStore;
+  /** Hears every route as it is registered, before any plugin (the route-inventory test). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export type App = FastifyInstance;
@@ -53,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
