@@ -33,6 +33,8 @@ export interface BuildOptions {
   database?: Database;
   /** A document store instead of the configured one (tests); the app then leaves it open. */
   store?: DocumentStore;
+  /** Hears every route as it is registered, before any plugin (the route-inventory test). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export type App = FastifyInstance;
@@ -53,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,13 +89,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(kycRoutes, { config, reactions: kycReactions });
 
-  // The demo accounts exist once the development provider is registered (it seeds them).
-  if (config.oidc.devProvider) {
-    await seedDemoPartners(app.db, app.log);
-    await seedDemoKyc(app.db, app.storage, app.log, config.kyc.obligedEntityName);
-  }
-
   if (config.staticDir) await app.register(spa, { root: config.staticDir });
 
   return app;
+}
+
+/**
+ * The demo companies and their KYC files, for the demo accounts the development provider
+ * seeded when it was registered (nothing without it). The process start asks for them;
+ * building an app does not, so a test's app holds only what the test makes.
+ */
+export async function seedDemoData(app: App, config: Config): Promise<void> {
+  if (!config.oidc.devProvider) return;
+  await seedDemoPartners(app.db, app.log);
+  await seedDemoKyc(app.db, app.storage, app.log, config.kyc.obligedEntityName);
 }

@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp, seedDemoData } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
 async function main() {
@@ -13,6 +13,7 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
+  await seedDemoData(app, config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

@@ -1,4 +1,4 @@
-import type { KycActor } from '../../common/kyc.js';
+import type { KycActor, KycTransition } from '../../common/kyc.js';
 import { isStaff, STAFF_ROLES, type Role } from './auth/roles.js';
 import type { AccessLevel } from './db/schema/partners.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
@@ -73,9 +73,17 @@ export type Decision = 'allow' | 'not-found' | 'forbidden';
  * Who may read or change which record. Every service asks here; routes only authenticate.
  */
 export const policy = {
+  /**
+   * Staff see every user record, so they are told when one does not exist; anyone else gets 403
+   * whether or not it exists, so nobody can probe for accounts (decision 003).
+   */
+  seesAllUsers(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
   /** A user record: the person themself, or staff. */
   canReadUser(actor: AuthUser, user: { identityId: string }): boolean {
-    return actor.sub === user.identityId || isStaff(actor.roles);
+    return actor.sub === user.identityId || policy.seesAllUsers(actor);
   },
 
   /** A user's profile: the person themself, a super admin or a manager. */
@@ -139,6 +147,16 @@ export const policy = {
     return 'allow';
   },
 
+  /** A document uploaded in someone else's name (`userId` not the caller's own): staff only. */
+  mayUploadForOthers(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
+  /** Whether the document store answers and accepts writes is for staff to ask. */
+  mayDiagnoseStorage(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
   /** Staff, trade partners and owners use KYC; anyone else is refused every KYC call (403). */
   canUseKyc(actor: AuthUser): boolean {
     return actor.roles.some((r) => KYC_ROLES.includes(r));
@@ -163,8 +181,17 @@ export const policy = {
   },
 
   /** Staff see every KYC submission; partner users those of the companies they belong to. */
-
   seesAllKyc(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
+  /** A file's insights (findings, risk) are the reviewers' own view of it: staff only. */
+  mayReadKycInsights(actor: AuthUser): boolean {
+    return isStaff(actor.roles);
+  },
+
+  /** Staff follow every export of a KYC file; anyone else only the exports they started. */
+  seesAllKycExports(actor: AuthUser): boolean {
     return isStaff(actor.roles);
   },
 
@@ -203,6 +230,27 @@ export const policy = {
     if (LEVELS_FOR.change.includes(level)) actors.push('partner');
     if (LEVELS_FOR.manage.includes(level)) actors.push('partnerAdmin');
     return actors;
+  },
+
+  /** Whether one of `actors` is among those decision 012's table lets make `transition`. */
+  mayMoveKyc(actors: readonly KycActor[], transition: KycTransition): boolean {
+    return transition.who.some((who) => actors.includes(who));
+  },
+
+  /**
+   * Deciding a KYC step (APPROVED, REJECTED), and completing one outright, is a manager's act
+   * (decision 012).
+   */
+  decidesKycSteps(actors: readonly KycActor[]): boolean {
+    return actors.includes('manager');
+  },
+
+  /**
+   * Any other change of a step's status (completing it for a manager's approval, asking for
+   * changes) is staff's: managers and employees.
+   */
+  reviewsKycSteps(actors: readonly KycActor[]): boolean {
+    return actors.includes('manager') || actors.includes('employee');
   },
 
   /** decideKyc, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */

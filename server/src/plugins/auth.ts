@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { Config } from '../config.js';
-import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { UnauthorizedError } from '../errors.js';
 import { effectiveRoles, type Role } from '../auth/roles.js';
 
 export interface AuthUser {
@@ -50,12 +50,6 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw new UnauthorizedError();
   return request.authUser;
-}
-
-export function requireAnyRole(request: FastifyRequest, roles: readonly Role[]): AuthUser {
-  const user = requireUser(request);
-  if (!user.roles.some((r) => roles.includes(r))) throw new ForbiddenError();
-  return user;
 }
 
 /**

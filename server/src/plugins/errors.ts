@@ -16,6 +16,26 @@ export const errorResponseSchema = z
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** The statuses a route may answer with the common error shape. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
+
+/** What an API route answers when it fails, unless its `config.errors` says otherwise. */
+export const COMMON_ERRORS: readonly ErrorStatus[] = [400, 401, 403, 404];
+
+/** The common errors, and a conflict with what is stored (409). */
+export const CONFLICT_ERRORS: readonly ErrorStatus[] = [...COMMON_ERRORS, 409];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The error statuses the route answers, each in the common error shape. The errors plugin
+     * adds them to the route's response schema, which sends them and documents them in the
+     * OpenAPI document. COMMON_ERRORS when not given.
+     */
+    errors?: readonly ErrorStatus[];
+  }
+}
+
 function body(statusCode: number, message: string, details?: unknown): ErrorResponse {
   return {
     statusCode,
@@ -28,6 +48,18 @@ function body(statusCode: number, message: string, details?: unknown): ErrorResp
 /** One JSON error shape for every route; a 5xx never shows internals. */
 export default fp(
   async function errors(app: FastifyInstance) {
+    // A route that describes its answers (the API's) answers its errors in this shape; what
+    // the route describes itself for a status (a search result for 404) stays its own.
+    app.addHook('onRoute', (route) => {
+      const { schema } = route;
+      if (!schema?.response) return;
+      const statuses = route.config?.errors ?? COMMON_ERRORS;
+      schema.response = {
+        ...Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])),
+        ...(schema.response as Record<number, unknown>),
+      };
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((v) => {

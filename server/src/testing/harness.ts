@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import pg from 'pg';
-import { buildApp, type App } from '../app.js';
+import { buildApp, seedDemoData, type App, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { loadOrCreateIdpKeys, type IdpKeys } from '../idp/keys.js';
@@ -68,9 +68,15 @@ export interface SignOptions {
   expiresIn?: string | number;
 }
 
+export interface TestServerOptions extends Pick<BuildOptions, 'onRoute'> {
+  /** Seed the demo companies and KYC files, as the process start does; a test's app has none. */
+  demoData?: boolean;
+}
+
 export async function startTestServer(
   target: DatabaseTarget,
   env: Record<string, string> = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-test-'));
   const scratch = target === 'postgres' ? await createScratchDatabase() : undefined;
@@ -85,7 +91,11 @@ export async function startTestServer(
   });
   // In-memory PGlite for speed; PostgreSQL in its scratch database.
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, {
+    database,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
+  if (options.demoData) await seedDemoData(app, config);
   await app.ready();
   const keys = await loadOrCreateIdpKeys(dataDir);
 

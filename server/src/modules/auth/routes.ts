@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
 import { createUserService } from '../users/service.js';
 import { ensureUserResponseSchema, sessionInfoSchema } from './schemas.js';
 
@@ -10,10 +9,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/keycloak/ensure-user',
     {
+      config: { errors: [401] },
       schema: {
         tags: ['auth'],
         summary: 'Create the user record for the signed-in identity unless it exists',
-        response: { 200: ensureUserResponseSchema, 401: errorResponseSchema },
+        response: { 200: ensureUserResponseSchema },
       },
     },
     async (request) => users.ensureUser(requireUser(request)),
@@ -22,10 +22,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/session/info',
     {
+      config: { errors: [401] },
       schema: {
         tags: ['auth'],
         summary: 'What the server knows of the current session',
-        response: { 200: sessionInfoSchema, 401: errorResponseSchema },
+        response: { 200: sessionInfoSchema },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../plugins/errors.js';
 import { countriesQuerySchema, countrySchema } from './schemas.js';
 import { listCountries } from './service.js';
 
@@ -9,13 +8,13 @@ const countryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/utils/countries',
     {
       // Reference data, also for the public self-service KYC form: no token needed.
-      config: { public: true },
+      config: { public: true, errors: [400] },
       schema: {
         tags: ['utils'],
         security: [],
         summary: 'Every ISO 3166-1 alpha-2 country, named and sorted in the given language',
         querystring: countriesQuerySchema,
-        response: { 200: z.array(countrySchema), 400: errorResponseSchema },
+        response: { 200: z.array(countrySchema) },
       },
     },
     async (request) => listCountries(request.query.lang),

@@ -20,7 +20,6 @@ import {
   documentStatusSchema,
   documentTypesSchema,
   entityParamsSchema,
-  errors,
   entityQuerySchema,
   entityUuidParamsSchema,
   filterQuerySchema,
@@ -57,11 +56,12 @@ const documentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/documents/types',
     {
+      config: { errors: [401] },
       schema: {
         tags,
         summary: 'Every document type with its English label (the app translates by code)',
         operationId: 'getDocumentTypes',
-        response: { 200: documentTypesSchema, 401: errors[401] },
+        response: { 200: documentTypesSchema },
       },
     },
     async () => documents.types(),
@@ -70,11 +70,12 @@ const documentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/documents/statuses',
     {
+      config: { errors: [401] },
       schema: {
         tags,
         summary: 'The document statuses',
         operationId: 'getDocumentStatuses',
-        response: { 200: z.array(documentStatusSchema), 401: errors[401] },
+        response: { 200: z.array(documentStatusSchema) },
       },
     },
     async () => [...DOCUMENT_STATUSES],
@@ -83,11 +84,12 @@ const documentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/documents/diagnose-s3',
     {
+      config: { errors: [401, 403] },
       schema: {
         tags,
         summary: 'Whether the document store answers and accepts writes (staff only)',
         operationId: 'diagnoseS3',
-        response: { 200: storeDiagnosisSchema, 401: errors[401], 403: errors[403] },
+        response: { 200: storeDiagnosisSchema },
       },
     },
     async (request) => documents.diagnose(requireUser(request)),
@@ -101,7 +103,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         summary: 'A page of the documents you may read that match every given filter',
         operationId: 'filterDocuments',
         querystring: filterQuerySchema,
-        response: { 200: documentPageSchema, ...errors },
+        response: { 200: documentPageSchema },
       },
     },
     async (request) => documents.filter(requireUser(request), request.query),
@@ -110,12 +112,13 @@ const documentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/documents',
     {
+      config: { errors: [400, 401] },
       schema: {
         tags,
         summary: 'A page of every document you may read',
         operationId: 'getDocuments',
         querystring: listQuerySchema,
-        response: { 200: documentPageSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: documentPageSchema },
       },
     },
     async (request) => documents.list(requireUser(request), request.query),
@@ -130,7 +133,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getDocumentsByCustomer',
         params: customerParamsSchema,
         querystring: customerQuerySchema,
-        response: { 200: z.array(documentSchema), ...errors },
+        response: { 200: z.array(documentSchema) },
       },
       preValidation: requireParameters('getDocumentsByCustomer', {
         params: ['customerTradePartnerId'],
@@ -153,7 +156,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getDocumentsByEntity',
         params: byEntityParamsSchema,
         querystring: byEntityQuerySchema,
-        response: { 200: z.array(documentSchema), ...errors },
+        response: { 200: z.array(documentSchema) },
       },
       preValidation: requireParameters('getDocumentsByEntity', {
         params: ['entityType', 'entityId'],
@@ -177,7 +180,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getDocumentsByEntityUuid',
         params: byEntityUuidParamsSchema,
         querystring: byEntityQuerySchema,
-        response: { 200: z.array(documentSchema), ...errors },
+        response: { 200: z.array(documentSchema) },
       },
       preValidation: requireParameters('getDocumentsByEntityUuid', {
         params: ['entityType', 'entityUuid'],
@@ -201,7 +204,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getDocumentsForEntity',
         params: entityParamsSchema,
         querystring: entityQuerySchema,
-        response: { 200: documentPageSchema, ...errors },
+        response: { 200: documentPageSchema },
       },
       preValidation: requireParameters('getDocumentsForEntity', {
         params: ['entityName', 'entityId'],
@@ -225,7 +228,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getDocumentsForEntityUuid',
         params: entityUuidParamsSchema,
         querystring: entityQuerySchema,
-        response: { 200: documentPageSchema, ...errors },
+        response: { 200: documentPageSchema },
       },
       preValidation: requireParameters('getDocumentsForEntityUuid', {
         params: ['entityName', 'entityUuid'],
@@ -249,7 +252,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getShipmentDocuments',
         params: shipmentParamsSchema,
         querystring: shipmentQuerySchema,
-        response: { 200: z.array(documentSchema), ...errors },
+        response: { 200: z.array(documentSchema) },
       },
       preValidation: requireParameters('getShipmentDocuments', { params: ['shipmentId'] }),
     },
@@ -269,7 +272,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         summary: 'One document',
         operationId: 'getDocument',
         params: documentIdParamsSchema,
-        response: { 200: documentSchema, ...errors },
+        response: { 200: documentSchema },
       },
       preValidation: requireParameters('getDocument', { params: ['documentId'] }),
     },
@@ -285,7 +288,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'updateDocumentStatus',
         params: documentIdParamsSchema,
         querystring: statusQuerySchema,
-        response: { 200: documentSchema, ...errors },
+        response: { 200: documentSchema },
       },
       preValidation: requireParameters('updateDocumentStatus', {
         params: ['documentId'],
@@ -305,7 +308,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'updateDocumentType',
         params: documentIdParamsSchema,
         querystring: typeQuerySchema,
-        response: { 200: documentSchema, ...errors },
+        response: { 200: documentSchema },
       },
       preValidation: requireParameters('updateDocumentType', {
         params: ['documentId'],

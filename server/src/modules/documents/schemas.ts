@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { dateTimeSchema, positiveIdSchema, uuidSchema } from '../../api-schemas.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../db/schema/documents.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
 import { DOCUMENT_SORTS, ENTITY_NAMES, THUMBNAIL_FITS, THUMBNAIL_FORMATS } from './types.js';
 
 export const tags = ['documents'];
-export const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 

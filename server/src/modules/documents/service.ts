@@ -1,5 +1,4 @@
 import { uuidSchema } from '../../api-schemas.js';
-import { isStaff } from '../../auth/roles.js';
 import type { Db } from '../../db/client.js';
 import type { DocumentStatus, DocumentType } from '../../db/schema/documents.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -108,7 +107,7 @@ export function createDocumentService(
   async function readableUser(actor: AuthUser, ref: LinkRef) {
     const user = await repository.findUser(ref);
     if (user && policy.canReadUser(actor, user)) return user;
-    if (!user && isStaff(actor.roles)) {
+    if (!user && policy.seesAllUsers(actor)) {
       throw new NotFoundError(`No user with ID/UUID ${refValue(ref)}.`);
     }
     throw new ForbiddenError();
@@ -303,7 +302,7 @@ export function createDocumentService(
 
     /** Whether the document store answers and accepts writes (staff only). */
     async diagnose(actor: AuthUser) {
-      if (!isStaff(actor.roles)) throw new ForbiddenError();
+      if (!policy.mayDiagnoseStorage(actor)) throw new ForbiddenError();
       const diagnosis = await store.diagnose();
       return {
         backend: diagnosis.backend,

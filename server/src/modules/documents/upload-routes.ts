@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ValidationError } from '../../errors.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
+import { COMMON_ERRORS, type ErrorStatus } from '../../plugins/errors.js';
 import { requireParameters } from './parameters.js';
 import {
   documentSchema,
-  errors,
   linkedUploadQuerySchema,
   profilePictureUploadSchema,
   shipmentParamsSchema,
@@ -18,7 +17,8 @@ import {
 import type { UploadService } from './uploads.js';
 import type { UploadSource } from './upload.js';
 
-const uploadErrors = { ...errors, 413: errorResponseSchema, 415: errorResponseSchema };
+/** An upload may also be too large (413) or of a type not accepted (415). */
+const UPLOAD_ERRORS: readonly ErrorStatus[] = [...COMMON_ERRORS, 413, 415];
 
 const description =
   'multipart/form-data with the file in the field `file`. The type is sniffed from the bytes ' +
@@ -57,6 +57,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
   app.post(
     '/api/documents',
     {
+      config: { errors: UPLOAD_ERRORS },
       schema: {
         tags,
         summary:
@@ -64,10 +65,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
         description,
         operationId: 'uploadDocument',
         querystring: uploadQuerySchema,
-        response: {
-          201: z.union([documentSchema, profilePictureUploadSchema]),
-          ...uploadErrors,
-        },
+        response: { 201: z.union([documentSchema, profilePictureUploadSchema]) },
       },
       preValidation: requireParameters('uploadDocument', {
         querystring: ['userId', 'documentType'],
@@ -94,6 +92,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
   app.post(
     '/api/documents/shipment/:shipmentId',
     {
+      config: { errors: UPLOAD_ERRORS },
       schema: {
         tags,
         summary: 'Upload a document for a shipment',
@@ -101,7 +100,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
         operationId: 'uploadShipmentDocument',
         params: shipmentParamsSchema,
         querystring: linkedUploadQuerySchema,
-        response: { 201: documentSchema, ...uploadErrors },
+        response: { 201: documentSchema },
       },
       preValidation: requireParameters('uploadShipmentDocument', {
         params: ['shipmentId'],
@@ -127,6 +126,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
   app.post(
     '/api/documents/transport/:transportId',
     {
+      config: { errors: UPLOAD_ERRORS },
       schema: {
         tags,
         summary: 'Upload a document for a transport',
@@ -134,7 +134,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
         operationId: 'uploadTransportDocument',
         params: transportParamsSchema,
         querystring: linkedUploadQuerySchema,
-        response: { 201: documentSchema, ...uploadErrors },
+        response: { 201: documentSchema },
       },
       preValidation: requireParameters('uploadTransportDocument', {
         params: ['transportId'],

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { isStaff } from '../../auth/roles.js';
 import type { Db } from '../../db/client.js';
 import type { DocumentType } from '../../db/schema/documents.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -94,7 +93,7 @@ export function createUploadService(
     }
     const owner = await documents.findUser({ id: query.userId });
     if (!owner) {
-      if (isStaff(actor.roles)) throw new NotFoundError(`No user with ID/UUID ${query.userId}.`);
+      if (policy.seesAllUsers(actor)) throw new NotFoundError(`No user with ID/UUID ${query.userId}.`);
       throw new ForbiddenError();
     }
     if (!policy.canEditUser(actor, owner)) throw new ForbiddenError();
@@ -111,7 +110,7 @@ export function createUploadService(
   async function uploader(actor: AuthUser, userId: number): Promise<{ id: number }> {
     const caller = await users.findByIdentityId(actor.sub);
     if (caller?.id === userId) return caller;
-    if (!isStaff(actor.roles)) {
+    if (!policy.mayUploadForOthers(actor)) {
       throw new ForbiddenError('userId must be your own user id when you upload a document.');
     }
     const named = await documents.findUser({ id: userId });

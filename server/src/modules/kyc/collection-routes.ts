@@ -4,8 +4,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import type { createCollectionService } from './collection.js';
 import {
-  conflict,
-  errors,
   kycStepSchema,
   readinessSchema,
   stepDataInputSchema,
@@ -14,6 +12,7 @@ import {
   userIdQuerySchema,
 } from './schemas.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
+import { CONFLICT_ERRORS } from '../../plugins/errors.js';
 
 /**
  * The partner filling in the file (decision 013): a step's data, its draft, and whether the
@@ -29,6 +28,7 @@ const collectionRoutes: FastifyPluginAsyncZod<{
     app.put(
       `${variant.base}/steps/:stepType/data`,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Save a step's form data, validated by the step's rules (decision 013), ${by}`,
@@ -36,7 +36,7 @@ const collectionRoutes: FastifyPluginAsyncZod<{
           params: variant.stepParams,
           querystring: userIdQuerySchema,
           body: stepDataInputSchema,
-          response: { 200: kycStepSchema, ...errors, ...conflict },
+          response: { 200: kycStepSchema },
         },
         preValidation: requireParameters(`saveKycStepData${suffix}`, {
           params: [param, 'stepType'],
@@ -57,6 +57,7 @@ const collectionRoutes: FastifyPluginAsyncZod<{
     app.put(
       `${variant.base}/steps/:stepType/draft`,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Keep the unsaved state of a step's form on the server (not validated), ${by}`,
@@ -64,7 +65,7 @@ const collectionRoutes: FastifyPluginAsyncZod<{
           params: variant.stepParams,
           querystring: userIdQuerySchema,
           body: stepDraftInputSchema,
-          response: { 200: kycStepSchema, ...errors, ...conflict },
+          response: { 200: kycStepSchema },
         },
         preValidation: requireParameters(`saveKycStepDraft${suffix}`, {
           params: [param, 'stepType'],
@@ -85,13 +86,14 @@ const collectionRoutes: FastifyPluginAsyncZod<{
     app.delete(
       `${variant.base}/steps/:stepType/draft`,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Discard the draft of a step's form, ${by}`,
           operationId: `deleteKycStepDraft${suffix}`,
           params: variant.stepParams,
           querystring: userIdQuerySchema,
-          response: { 204: z.null().describe('discarded'), ...errors, ...conflict },
+          response: { 204: z.null().describe('discarded') },
         },
         preValidation: requireParameters(`deleteKycStepDraft${suffix}`, {
           params: [param, 'stepType'],
@@ -117,7 +119,7 @@ const collectionRoutes: FastifyPluginAsyncZod<{
           summary: `What is missing before the file may be submitted, ${by}`,
           operationId: `getKycReadiness${suffix}`,
           params: variant.params,
-          response: { 200: readinessSchema, ...errors },
+          response: { 200: readinessSchema },
         },
         preValidation: requireParameters(`getKycReadiness${suffix}`, { params: [param] }),
       },

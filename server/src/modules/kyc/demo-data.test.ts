@@ -23,7 +23,7 @@ describe.each(databaseTargets())('demo KYC files (%s)', (target) => {
   let files: Record<string, Summary>;
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, { demoData: true });
     call = caller(server);
     for (const account of await server.database.db.select().from(idpAccounts)) {
       tokens[account.username] = await server.token({

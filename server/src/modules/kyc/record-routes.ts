@@ -6,8 +6,6 @@ import {
   auditEventSchema,
   commentInputSchema,
   commentSchema,
-  conflict,
-  errors,
   statusChangeSchema,
   statusIdParamsSchema,
   statusRecordSchema,
@@ -15,6 +13,7 @@ import {
 } from './schemas.js';
 import type { createStatusService } from './status.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
+import { CONFLICT_ERRORS } from '../../plugins/errors.js';
 
 /** A file's moves and status history, its comments and its audit trail. */
 const recordRoutes: FastifyPluginAsyncZod<{
@@ -33,7 +32,7 @@ const recordRoutes: FastifyPluginAsyncZod<{
           summary: `The comments on a KYC submission, oldest first, ${by}`,
           operationId: `getKycComments${variant.suffix}`,
           params,
-          response: { 200: z.array(commentSchema), ...errors },
+          response: { 200: z.array(commentSchema) },
         },
         preValidation: requireParameters(`getKycComments${variant.suffix}`, required),
       },
@@ -49,7 +48,7 @@ const recordRoutes: FastifyPluginAsyncZod<{
           operationId: `addKycComment${variant.suffix}`,
           params,
           body: commentInputSchema,
-          response: { 201: commentSchema, ...errors },
+          response: { 201: commentSchema },
         },
         preValidation: requireParameters(`addKycComment${variant.suffix}`, required),
       },
@@ -67,7 +66,7 @@ const recordRoutes: FastifyPluginAsyncZod<{
           summary: `The status history of a KYC submission, oldest first, ${by}`,
           operationId: `getKycStatuses${variant.suffix}`,
           params,
-          response: { 200: z.array(statusRecordSchema), ...errors },
+          response: { 200: z.array(statusRecordSchema) },
         },
         preValidation: requireParameters(`getKycStatuses${variant.suffix}`, required),
       },
@@ -78,13 +77,14 @@ const recordRoutes: FastifyPluginAsyncZod<{
     app.post(
       `${variant.base}/status`,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Move a KYC submission (decision 012), or comment with SUBMISSION_COMMENT, ${by}`,
           operationId: changeOperation,
           params,
           body: statusChangeSchema,
-          response: { 201: statusRecordSchema, ...errors, ...conflict },
+          response: { 201: statusRecordSchema },
         },
         preValidation: requireParameters(changeOperation, {
           ...required,
@@ -107,7 +107,7 @@ const recordRoutes: FastifyPluginAsyncZod<{
           summary: `The audit trail of a KYC submission, oldest first, ${by} (staff)`,
           operationId: `getKycAudit${variant.suffix}`,
           params,
-          response: { 200: z.array(auditEventSchema), ...errors },
+          response: { 200: z.array(auditEventSchema) },
         },
         preValidation: requireParameters(`getKycAudit${variant.suffix}`, required),
       },
@@ -123,7 +123,7 @@ const recordRoutes: FastifyPluginAsyncZod<{
         summary: 'One entry of the status history of a KYC submission',
         operationId: 'getKycStatus',
         params: statusIdParamsSchema,
-        response: { 200: statusRecordSchema, ...errors },
+        response: { 200: statusRecordSchema },
       },
       preValidation: requireParameters('getKycStatus', { params: ['id', 'statusId'] }),
     },

@@ -12,9 +12,7 @@ import type { KycReactions } from './reactions.js';
 import recordRoutes from './record-routes.js';
 import { ensureObligedEntity } from './repository.js';
 import {
-  conflict,
   createSchema,
-  errors,
   filterQuerySchema,
   idOrUuidParamsSchema,
   kycPageSchema,
@@ -28,6 +26,7 @@ import { createStatusService } from './status.js';
 import stepRoutes from './step-routes.js';
 import { createStepService } from './steps.js';
 import { requireBody } from './variants.js';
+import { CONFLICT_ERRORS } from '../../plugins/errors.js';
 
 const submissionWithInsightsSchema = kycSubmissionSchema
   .extend({ insights: insightsSchema.optional().describe('staff only') })
@@ -66,13 +65,14 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
     app.post(
       url,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary:
             "Start a company's KYC submission, with its six steps (staff; the company's OWNER or ADMIN)",
           operationId,
           body: createSchema,
-          response: { 201: kycSubmissionSchema, ...errors, ...conflict },
+          response: { 201: kycSubmissionSchema },
         },
         preValidation: requireBody(operationId, 'kycSubmission'),
       },
@@ -89,7 +89,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
         summary: 'A page of KYC submissions: all for staff, your companies’ for partners',
         operationId: 'getAllKycs',
         querystring: listQuerySchema,
-        response: { 200: kycPageSchema, ...errors },
+        response: { 200: kycPageSchema },
       },
     },
     async (request) => kyc.list(requireUser(request), request.query),
@@ -103,7 +103,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
         summary: 'A page of the KYC submissions you may see',
         operationId: 'getAccessibleKycs',
         querystring: listQuerySchema,
-        response: { 200: kycPageSchema, ...errors },
+        response: { 200: kycPageSchema },
       },
     },
     async (request) => kyc.list(requireUser(request), request.query),
@@ -117,7 +117,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
         summary: 'A page of the KYC submissions you may see that match every given filter',
         operationId: 'filterKycs',
         querystring: filterQuerySchema,
-        response: { 200: kycPageSchema, ...errors },
+        response: { 200: kycPageSchema },
       },
     },
     async (request) => kyc.filter(requireUser(request), request.query),
@@ -131,7 +131,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
         summary: 'One KYC submission by id, or by uuid with its insights (staff) computed now',
         operationId: 'getKyc',
         params: idOrUuidParamsSchema,
-        response: { 200: submissionWithInsightsSchema, ...errors },
+        response: { 200: submissionWithInsightsSchema },
       },
     },
     async (request) => {
@@ -150,7 +150,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
         summary: 'One KYC submission by uuid',
         operationId: 'getKycByUuid',
         params: uuidParamsSchema,
-        response: { 200: kycSubmissionSchema, ...errors },
+        response: { 200: kycSubmissionSchema },
       },
     },
     async (request) => kyc.get(requireUser(request), { uuid: request.params.uuid }),

@@ -11,16 +11,8 @@ import {
 import { DATA_STEP_TYPES } from '../../../../common/kyc-steps.js';
 import { dateTimeSchema, positiveIdSchema, uuidSchema } from '../../api-schemas.js';
 import { DOCUMENT_TYPES } from '../../db/schema/documents.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
 
 export const tags = ['kyc'];
-export const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
-export const conflict = { 409: errorResponseSchema };
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 

@@ -4,8 +4,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import {
   cacheBustingSchema,
-  conflict,
-  errors,
   insightsStepStatusSchema,
   kycStepSchema,
   requestWithdrawalSchema,
@@ -16,6 +14,7 @@ import {
 } from './schemas.js';
 import type { createStepService } from './steps.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
+import { CONFLICT_ERRORS } from '../../plugins/errors.js';
 
 /** The six steps of a file: reading, creating a missing one, and the reviewers' decisions. */
 const stepRoutes: FastifyPluginAsyncZod<{
@@ -34,7 +33,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           operationId: `getKycSteps${suffix}`,
           params: variant.params,
           querystring: cacheBustingSchema,
-          response: { 200: z.array(kycStepSchema), ...errors },
+          response: { 200: z.array(kycStepSchema) },
         },
         preValidation: requireParameters(`getKycSteps${suffix}`, { params: [param] }),
       },
@@ -50,7 +49,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           operationId: `getKycStep${suffix}`,
           params: variant.stepParams,
           querystring: cacheBustingSchema,
-          response: { 200: kycStepSchema, ...errors },
+          response: { 200: kycStepSchema },
         },
         preValidation: requireParameters(`getKycStep${suffix}`, {
           params: [param, 'stepType'],
@@ -70,7 +69,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           params: variant.stepParams,
           querystring: userIdQuerySchema,
           body: stepCreateSchema,
-          response: { 200: kycStepSchema, 201: kycStepSchema, ...errors },
+          response: { 200: kycStepSchema, 201: kycStepSchema },
         },
         preValidation: requireParameters(`createKycStep${suffix}`, {
           params: [param, 'stepType'],
@@ -92,6 +91,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
     app.post(
       `${variant.base}/steps/:stepType/status`,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Change a step's status (decision 012; COMPLETED/COMPLETE to complete it), ${by}`,
@@ -99,7 +99,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           params: variant.stepParams,
           querystring: userIdQuerySchema,
           body: stepStatusChangeSchema,
-          response: { 200: kycStepSchema, ...errors, ...conflict },
+          response: { 200: kycStepSchema },
         },
         preValidation: requireParameters(`updateKycStepStatus${suffix}`, {
           params: [param, 'stepType'],
@@ -120,6 +120,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
     app.post(
       `${variant.base}/steps/:stepType/request/withdraw`,
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Withdraw a reviewer's open request on a step, with a comment (staff), ${by}`,
@@ -131,7 +132,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           params: variant.stepParams,
           querystring: userIdQuerySchema,
           body: requestWithdrawalSchema,
-          response: { 200: kycStepSchema, ...errors, ...conflict },
+          response: { 200: kycStepSchema },
         },
         preValidation: requireParameters(`withdrawKycStepRequest${suffix}`, {
           params: [param, 'stepType'],
@@ -153,13 +154,14 @@ const stepRoutes: FastifyPluginAsyncZod<{
       `${variant.base}/steps/insights/:stepUuid/status`,
 
       {
+        config: { errors: CONFLICT_ERRORS },
         schema: {
           tags,
           summary: `Change the insights step's status, by its uuid (rules as for any step), ${by}`,
           operationId: `updateInsightsStepStatus${suffix}`,
           params: variant.insightsParams,
           body: insightsStepStatusSchema,
-          response: { 200: kycStepSchema, ...errors, ...conflict },
+          response: { 200: kycStepSchema },
         },
         preValidation: requireParameters(`updateInsightsStepStatus${suffix}`, {
           params: [param, 'stepUuid'],

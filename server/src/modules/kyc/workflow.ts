@@ -24,6 +24,7 @@ import {
 } from '../../../../common/kyc.js';
 import { partnerCanChangeSomething } from '../../../../common/kyc-steps.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
+import { policy } from '../../policy.js';
 import type { Insights } from './insights/schemas.js';
 import type { RiskAcknowledgement, StepStatusRequest } from './schemas.js';
 
@@ -62,7 +63,7 @@ export function checkMove(move: MoveRequest): KycTransition {
   const { from, to } = move;
   const transition = findTransition(from, to);
   if (!transition) throw new ConflictError(`Cannot change a KYC submission from ${from} to ${to}.`);
-  if (!transition.who.some((who) => move.actors.includes(who))) {
+  if (!policy.mayMoveKyc(move.actors, transition)) {
     const who = transition.who.map((w) => ACTOR_NAMES[w]).join(' or ');
     throw new ForbiddenError(`Only ${who} may change a KYC submission from ${from} to ${to}.`);
   }
@@ -165,26 +166,27 @@ export function moveEffects(
 
 /**
  * The status a step change asks for, as the actor may set it (decision 012): Complete makes it
- * APPROVED for a manager and WAITING_FOR_APPROVAL for an employee; APPROVED and REJECTED are a
- * manager's; everything else staff's. Partners never change a step's status here.
+ * APPROVED for whoever decides steps and WAITING_FOR_APPROVAL for whoever reviews them; APPROVED
+ * and REJECTED are a decider's; everything else a reviewer's (policy.ts says who is which).
+ * Partners never change a step's status here.
  */
 export function resolveStepStatus(
   requested: StepStatusRequest,
   actors: readonly KycActor[],
 ): KycStepStatus {
-  const manager = actors.includes('manager');
-  const employee = manager || actors.includes('employee');
+  const decides = policy.decidesKycSteps(actors);
+  const reviews = policy.reviewsKycSteps(actors);
   if ((COMPLETE_REQUESTS as readonly string[]).includes(requested)) {
-    if (manager) return 'APPROVED';
-    if (employee) return 'WAITING_FOR_APPROVAL';
+    if (decides) return 'APPROVED';
+    if (reviews) return 'WAITING_FOR_APPROVAL';
     throw new ForbiddenError('Insufficient permissions to complete KYC step');
   }
   const target = requested as KycStepStatus;
   if (DECIDED_STEP_STATUSES.includes(target)) {
-    if (manager) return target;
+    if (decides) return target;
     throw new ForbiddenError(`Only managers may set a KYC step to ${target}.`);
   }
-  if (employee) return target;
+  if (reviews) return target;
   throw new ForbiddenError('Only staff may change the status of a KYC step.');
 }
 

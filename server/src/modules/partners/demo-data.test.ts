@@ -15,7 +15,7 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startTestServer(target);
+    server = await startTestServer(target, {}, { demoData: true });
     call = caller(server);
     const accounts = await server.database.db.select().from(idpAccounts);
     for (const account of accounts) {
@@ -105,8 +105,8 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
       .from(tradePartners)
       .where(inArray(tradePartners.name, names));
     expect(rows).toHaveLength(3);
-    // A deleted demo company comes back at the next start (its demo KYC file and documents go
-    // first).
+    // A deleted demo company comes back at the next start (its demo KYC file and its
+    // documents go first).
     const [gone] = await server.database.db
       .select({ id: tradePartners.id })
       .from(tradePartners)

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '../../plugins/errors.js';
 import addressRoutes from './addresses/routes.js';
 import contactRoutes from './contacts/routes.js';
 import invitationRoutes from './invitations/routes.js';
@@ -21,12 +21,6 @@ import {
 import { createPartnerService, type PartnerChangeListener } from './service.js';
 
 const tags = ['trade partners'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 /** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
 const partnerRoutes: FastifyPluginAsyncZod<{
@@ -39,11 +33,12 @@ const partnerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/partners',
     {
+      config: { errors: [400, 401] },
       schema: {
         tags,
         summary: 'A page of trade partners: all for staff, your own for everyone else',
         querystring: partnerListQuerySchema,
-        response: { 200: tradePartnerPageSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: tradePartnerPageSchema },
       },
     },
     async (request) => partners.list(requireUser(request), request.query),
@@ -52,10 +47,11 @@ const partnerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/partners/user',
     {
+      config: { errors: [401] },
       schema: {
         tags,
         summary: 'The trade partners you belong to, in the order you joined them',
-        response: { 200: z.array(tradePartnerSchema), 401: errors[401] },
+        response: { 200: z.array(tradePartnerSchema) },
       },
     },
     async (request) => partners.listMine(requireUser(request)),
@@ -64,11 +60,12 @@ const partnerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/partners',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary: 'Register a trade partner (trade partners and owners become its OWNER member)',
         body: partnerCreateSchema,
-        response: { 201: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: tradePartnerSchema },
       },
     },
     async (request, reply) =>
@@ -82,7 +79,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'One trade partner by id',
         params: partnerIdParamsSchema,
-        response: { 200: tradePartnerSchema, ...errors },
+        response: { 200: tradePartnerSchema },
       },
     },
     async (request) => partners.get(requireUser(request), { id: request.params.id }),
@@ -95,7 +92,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'One trade partner by uuid',
         params: partnerUuidParamsSchema,
-        response: { 200: tradePartnerSchema, ...errors },
+        response: { 200: tradePartnerSchema },
       },
     },
     async (request) => partners.get(requireUser(request), { uuid: request.params.uuid }),
@@ -104,12 +101,13 @@ const partnerRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/partners/:id',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary: 'Change a trade partner by id (staff, OWNER, ADMIN, EDITOR)',
         params: partnerIdParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: tradePartnerSchema },
       },
     },
     async (request) =>
@@ -119,12 +117,13 @@ const partnerRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/partners/uuid/:uuid',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary: 'Change a trade partner by uuid (staff, OWNER, ADMIN, EDITOR)',
         params: partnerUuidParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: tradePartnerSchema },
       },
     },
     async (request) =>
@@ -139,7 +138,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary:
           'Your role and access level in a trade partner, by id (null for staff who are not members)',
         params: partnerIdParamsSchema,
-        response: { 200: userRoleSchema, ...errors },
+        response: { 200: userRoleSchema },
       },
     },
     async (request) => partners.userRole(requireUser(request), { id: request.params.id }),
@@ -153,7 +152,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary:
           'Your role and access level in a trade partner, by uuid (null for staff who are not members)',
         params: partnerUuidParamsSchema,
-        response: { 200: userRoleSchema, ...errors },
+        response: { 200: userRoleSchema },
       },
     },
     async (request) => partners.userRole(requireUser(request), { uuid: request.params.uuid }),
@@ -167,7 +166,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: "Accept or withdraw the terms on the company's behalf, by id (OWNER, ADMIN)",
         params: partnerIdParamsSchema,
         body: termsSchema,
-        response: { 200: tradePartnerSchema, ...errors },
+        response: { 200: tradePartnerSchema },
       },
     },
     async (request) =>
@@ -186,7 +185,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: "Accept or withdraw the terms on the company's behalf, by uuid (OWNER, ADMIN)",
         params: partnerUuidParamsSchema,
         body: termsSchema,
-        response: { 200: tradePartnerSchema, ...errors },
+        response: { 200: tradePartnerSchema },
       },
     },
     async (request) =>

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
 import { searchQuerySchema, searchResultSchema, STATUS_BY_RESULT } from './schemas.js';
 import { createSearchService } from './service.js';
 
@@ -22,9 +21,6 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
           200: searchResultSchema,
           206: searchResultSchema,
           300: searchResultSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
           404: searchResultSchema,
           409: searchResultSchema,
         },

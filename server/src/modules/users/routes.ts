@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, uuidParamsSchema } from '../../api-schemas.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { tradePartnerSchema } from '../partners/schemas.js';
 import { identityParamsSchema, profilePatchSchema, profileSchema, userSchema } from './schemas.js';
 import { createUserService } from './service.js';
 
 const tags = ['users'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserService(app.db);
@@ -21,16 +14,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/keycloak/:identityId',
     {
+      config: { errors: [401, 403, 404] },
       schema: {
         tags,
         summary: 'The user record of an identity (yourself, or anyone for staff)',
         params: identityParamsSchema,
-        response: {
-          200: userSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-        },
+        response: { 200: userSchema },
       },
     },
     async (request) => users.getByIdentityId(requireUser(request), request.params.identityId),
@@ -45,7 +34,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Replace the profile: all seven fields, non-empty (yourself, super admin, manager)',
         params: idParamsSchema,
         body: profileSchema,
-        response: { 200: userSchema, ...errors },
+        response: { 200: userSchema },
       },
     },
     async (request) => users.updateProfile(requireUser(request), request.params.id, request.body),
@@ -59,7 +48,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change any of the profile fields (yourself, super admin, manager)',
         params: idParamsSchema,
         body: profilePatchSchema,
-        response: { 200: userSchema, ...errors },
+        response: { 200: userSchema },
       },
     },
     async (request) => users.updateProfile(requireUser(request), request.params.id, request.body),
@@ -72,7 +61,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The trade partners a user belongs to, with that user's role (yourself, staff)",
         params: uuidParamsSchema,
-        response: { 200: z.array(tradePartnerSchema), ...errors },
+        response: { 200: z.array(tradePartnerSchema) },
       },
     },
     async (request) => users.tradePartners(requireUser(request), { uuid: request.params.uuid }),
@@ -85,7 +74,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The trade partners a user belongs to, with that user's role (yourself, staff)",
         params: idParamsSchema,
-        response: { 200: z.array(tradePartnerSchema), ...errors },
+        response: { 200: z.array(tradePartnerSchema) },
       },
     },
     async (request) => users.tradePartners(requireUser(request), { id: request.params.id }),

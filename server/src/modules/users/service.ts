@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
-import { isStaff } from '../../auth/roles.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { policy } from '../../policy.js';
@@ -50,7 +49,7 @@ export function createUserService(db: Db) {
     const row =
       'id' in ref ? await repository.findById(ref.id) : await repository.findByUuid(ref.uuid);
     if (row && allowed(row)) return row;
-    if (!row && isStaff(actor.roles)) {
+    if (!row && policy.seesAllUsers(actor)) {
       throw new NotFoundError(`No user with ID/UUID ${'id' in ref ? ref.id : ref.uuid}.`);
     }
     throw new ForbiddenError();

@@ -6,11 +6,12 @@ import type { Config } from '../../../config.js';
 import { requireUser } from '../../../plugins/auth.js';
 import { fileHeaders } from '../../documents/delivery.js';
 import { requireParameters } from '../../documents/parameters.js';
-import { conflict, errors, tags, uuidParamsSchema } from '../schemas.js';
+import { tags, uuidParamsSchema } from '../schemas.js';
 import { KYC_VARIANTS, refOf } from '../variants.js';
 import { exportJobSchema, exportQuerySchema, jobParamsSchema } from './schemas.js';
 import { createExportService } from './service.js';
 import { createExportWorker } from './worker.js';
+import { CONFLICT_ERRORS } from '../../../plugins/errors.js';
 
 const pdf = z.unknown().describe('the PDF (application/pdf), as an attachment');
 const PDF = 'application/pdf';
@@ -46,7 +47,7 @@ const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
           operationId,
           params: variant.params,
           querystring: exportQuerySchema,
-          response: { 200: pdf, ...errors },
+          response: { 200: pdf },
         },
         preValidation: requireParameters(operationId, { params: [variant.param] }),
       },
@@ -74,7 +75,7 @@ const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         operationId: 'startKycPdfExport',
         params: uuidParamsSchema,
         querystring: exportQuerySchema,
-        response: { 202: exportJobSchema, ...errors },
+        response: { 202: exportJobSchema },
       },
       preValidation: requireParameters('startKycPdfExport', { params: ['uuid'] }),
     },
@@ -99,7 +100,7 @@ const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
         summary: "A PDF export's status and progress (its requester and staff)",
         operationId: 'getKycExportJobStatus',
         params: jobParamsSchema,
-        response: { 200: exportJobSchema, ...errors },
+        response: { 200: exportJobSchema },
       },
       preValidation: requireParameters('getKycExportJobStatus', { params: ['jobId'] }),
     },
@@ -112,12 +113,13 @@ const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
   app.get(
     '/api/kyc/export-jobs/:jobId/download',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary: 'The PDF of a COMPLETED export (its requester and staff); 409 before that',
         operationId: 'downloadKycExport',
         params: jobParamsSchema,
-        response: { 200: pdf, ...errors, ...conflict },
+        response: { 200: pdf },
       },
       preValidation: requireParameters('downloadKycExport', { params: ['jobId'] }),
     },

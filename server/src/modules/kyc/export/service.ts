@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { exportFileName } from '../../../../../common/kyc-export.js';
-import { isStaff } from '../../../auth/roles.js';
 import type { Db } from '../../../db/client.js';
 import type { KycExportJobRow } from '../../../db/schema/kyc-export.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
+import { policy } from '../../../policy.js';
 import { ObjectNotFoundError, type DocumentStore } from '../../../storage/storage.js';
 import { createUserRepository } from '../../users/repository.js';
 import { acting } from '../audit.js';
@@ -69,7 +69,7 @@ export function createExportService(
   async function readable(actor: AuthUser, jobId: string): Promise<KycExportJobRow> {
     const row = await jobs.find(jobId);
     if (!row) throw new NotFoundError(jobNotFound(jobId));
-    if (isStaff(actor.roles)) return row;
+    if (policy.seesAllKycExports(actor)) return row;
     const user = await users.findByIdentityId(actor.sub);
     if (user?.id !== row.requestedBy) throw new NotFoundError(jobNotFound(jobId));
     return row;

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, uuidParamsSchema } from '../../../api-schemas.js';
-import { STAFF_ROLES } from '../../../auth/roles.js';
-import { requireAnyRole } from '../../../plugins/auth.js';
-import { errorResponseSchema } from '../../../plugins/errors.js';
-import { NotFoundError } from '../../../errors.js';
-import { computeInsightsByUuid, refreshInsights } from './compute.js';
+import { requireUser } from '../../../plugins/auth.js';
 import { insightsSchema } from './schemas.js';
+import { createInsightsService } from './service.js';
 
 const tags = ['kyc'];
-const response = {
-  200: insightsSchema,
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const response = { 200: insightsSchema };
 const description =
   'Findings (missing data and documents, stale CoC extract, invalid VAT number, conflicts ' +
   'with other trade partners, declared risks), completeness per step and the risk level, ' +
@@ -23,6 +14,8 @@ const description =
 
 /** The insights of a KYC submission, computed on request (docs/api/kyc.md). */
 const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const insights = createInsightsService(app.db);
+
   app.get(
     '/api/kyc/:id/insights',
     {
@@ -34,13 +27,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response,
       },
     },
-    async (request) => {
-      requireAnyRole(request, STAFF_ROLES);
-      const insights = await refreshInsights(app.db, request.params.id);
-      if (!insights)
-        throw new NotFoundError(`KYC submission with ID ${request.params.id} not found.`);
-      return insights;
-    },
+    async (request) => insights.byId(requireUser(request), request.params.id),
   );
 
   app.get(
@@ -54,10 +41,7 @@ const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         response,
       },
     },
-    async (request) => {
-      requireAnyRole(request, STAFF_ROLES);
-      return computeInsightsByUuid(app.db, request.params.uuid);
-    },
+    async (request) => insights.byUuid(requireUser(request), request.params.uuid),
   );
 };
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../../plugins/auth.js';
-import { errorResponseSchema } from '../../../plugins/errors.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
 import {
   addressInputSchema,
@@ -13,12 +12,6 @@ import type { PartnerChangeListener } from '../service.js';
 import { createAddressService } from './service.js';
 
 const tags = ['addresses'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeListener }> = async (
   app,
@@ -34,7 +27,7 @@ const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeList
         summary:
           "A trade partner's addresses, in order of position (the first is the company address)",
         params: partnerUuidParamsSchema,
-        response: { 200: z.array(addressSchema), ...errors },
+        response: { 200: z.array(addressSchema) },
       },
     },
     async (request) => addresses.list(requireUser(request), { uuid: request.params.uuid }),
@@ -48,7 +41,7 @@ const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeList
         summary: 'Add an address after the last one (staff, OWNER, ADMIN, EDITOR)',
         params: partnerUuidParamsSchema,
         body: addressInputSchema,
-        response: { 201: addressSchema, ...errors },
+        response: { 201: addressSchema },
       },
     },
     async (request, reply) =>
@@ -67,7 +60,7 @@ const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeList
         summary: 'Change an address (staff, OWNER, ADMIN, EDITOR)',
         params: addressParamsSchema,
         body: addressPatchSchema,
-        response: { 200: addressSchema, ...errors },
+        response: { 200: addressSchema },
       },
     },
     async (request) =>
@@ -86,7 +79,7 @@ const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeList
         tags,
         summary: 'Remove an address (staff, OWNER, ADMIN, EDITOR)',
         params: addressParamsSchema,
-        response: { 204: z.null().describe('removed'), ...errors },
+        response: { 204: z.null().describe('removed') },
       },
     },
     async (request, reply) => {

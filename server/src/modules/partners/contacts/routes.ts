@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../../plugins/auth.js';
-import { errorResponseSchema } from '../../../plugins/errors.js';
 import { uuidParamsSchema } from '../../../api-schemas.js';
 import { partnerIdParamsSchema, partnerUuidParamsSchema } from '../schemas.js';
 import {
@@ -13,12 +12,6 @@ import {
 import { createContactService } from './service.js';
 
 const tags = ['contacts'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const contacts = createContactService(app.db);
@@ -30,7 +23,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A trade partner's contacts by partner id, in the order they were added",
         params: partnerIdParamsSchema,
-        response: { 200: z.array(contactSchema), ...errors },
+        response: { 200: z.array(contactSchema) },
       },
     },
     async (request) => contacts.list(requireUser(request), { id: request.params.id }),
@@ -43,7 +36,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A trade partner's contacts by partner uuid, in the order they were added",
         params: partnerUuidParamsSchema,
-        response: { 200: z.array(contactSchema), ...errors },
+        response: { 200: z.array(contactSchema) },
       },
     },
     async (request) => contacts.list(requireUser(request), { uuid: request.params.uuid }),
@@ -56,7 +49,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One contact by its uuid',
         params: uuidParamsSchema,
-        response: { 200: contactSchema, ...errors },
+        response: { 200: contactSchema },
       },
     },
     async (request) => contacts.get(requireUser(request), request.params.uuid),
@@ -71,7 +64,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           'Add a contact (staff, OWNER, ADMIN, EDITOR); an e-mail address or a name is required',
         params: partnerUuidParamsSchema,
         body: contactInputSchema,
-        response: { 201: contactSchema, ...errors },
+        response: { 201: contactSchema },
       },
     },
     async (request, reply) =>
@@ -90,7 +83,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a contact (staff, OWNER, ADMIN, EDITOR)',
         params: contactParamsSchema,
         body: contactPatchSchema,
-        response: { 200: contactSchema, ...errors },
+        response: { 200: contactSchema },
       },
     },
     async (request) =>
@@ -109,7 +102,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Remove a contact (staff, OWNER, ADMIN)',
         params: contactParamsSchema,
-        response: { 204: z.null().describe('removed'), ...errors },
+        response: { 204: z.null().describe('removed') },
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config.js';
 import { requireUser } from '../../../plugins/auth.js';
-import { errorResponseSchema } from '../../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '../../../plugins/errors.js';
 import { createMailer } from '../mailer.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
 import {
@@ -14,12 +14,6 @@ import {
 import { createInvitationService } from './service.js';
 
 const tags = ['invitations'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   const mailer = createMailer(opts.config.mail, app.log);
@@ -37,7 +31,7 @@ const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
         tags,
         summary: "A trade partner's invitations, the newest first (staff, OWNER, ADMIN)",
         params: partnerUuidParamsSchema,
-        response: { 200: z.array(invitationSchema), ...errors },
+        response: { 200: z.array(invitationSchema) },
       },
     },
     async (request) => invitations.list(requireUser(request), { uuid: request.params.uuid }),
@@ -46,13 +40,14 @@ const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   app.post(
     '/api/partners/uuid/:uuid/invitations',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary:
           'Invite someone by e-mail for 14 days (staff, OWNER, ADMIN); mailed when SMTP is configured',
         params: partnerUuidParamsSchema,
         body: invitationInputSchema,
-        response: { 201: invitationCreatedSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: invitationCreatedSchema },
       },
     },
     async (request, reply) =>
@@ -70,11 +65,12 @@ const invitationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   app.delete(
     '/api/partners/uuid/:uuid/invitations/:invitationUuid',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary: 'Revoke an invitation (staff, OWNER, ADMIN)',
         params: invitationParamsSchema,
-        response: { 204: z.null().describe('revoked'), ...errors, 409: errorResponseSchema },
+        response: { 204: z.null().describe('revoked') },
       },
     },
     async (request, reply) => {

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../../plugins/auth.js';
-import { errorResponseSchema } from '../../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '../../../plugins/errors.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
 import { memberParamsSchema, memberPatchSchema, memberSchema } from './schemas.js';
 import { createMemberService } from './service.js';
 
 const tags = ['members'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const members = createMemberService(app.db);
@@ -24,7 +18,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A trade partner's members (users), the longest-standing first",
         params: partnerUuidParamsSchema,
-        response: { 200: z.array(memberSchema), ...errors },
+        response: { 200: z.array(memberSchema) },
       },
     },
     async (request) => members.list(requireUser(request), { uuid: request.params.uuid }),
@@ -33,13 +27,14 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/partners/uuid/:uuid/members/:userUuid',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary:
           "Change a member's access level (staff, OWNER, ADMIN; only an OWNER grants or takes OWNER)",
         params: memberParamsSchema,
         body: memberPatchSchema,
-        response: { 200: memberSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: memberSchema },
       },
     },
     async (request) =>
@@ -54,11 +49,12 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/partners/uuid/:uuid/members/:userUuid',
     {
+      config: { errors: CONFLICT_ERRORS },
       schema: {
         tags,
         summary: 'Remove a member (staff, OWNER, ADMIN; never the last OWNER)',
         params: memberParamsSchema,
-        response: { 204: z.null().describe('removed'), ...errors, 409: errorResponseSchema },
+        response: { 204: z.null().describe('removed') },
       },
     },
     async (request, reply) => {
