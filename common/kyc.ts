@@ -54,6 +54,9 @@ export const KYC_STEP_STATUSES = [
 export type KycStepStatus = (typeof KYC_STEP_STATUSES)[number];
 /** What a reviewer asks for when completing a step; the server decides what it becomes. */
 export const COMPLETE_REQUESTS = ['COMPLETED', 'COMPLETE'] as const;
+/** The status a step change asks for: a step status, or a completion (the server decides). */
+export const STEP_STATUS_REQUESTS = [...KYC_STEP_STATUSES, ...COMPLETE_REQUESTS] as const;
+export type StepStatusRequest = (typeof STEP_STATUS_REQUESTS)[number];
 
 /** Who acts, as the workflow sees them. */
 export type KycActor =
@@ -182,8 +185,9 @@ export function defaultVisibility(context: CommentContext): CommentVisibility {
  * stays open for the partner while the file is back with them, and may not be approved until
  * they have answered or the reviewer has withdrawn the request.
  */
-export const STEP_REQUEST_STATUSES: readonly KycStepStatus[] = ['CHANGES_REQUESTED', 'REJECTED'];
-export type StepRequestKind = 'CHANGES_REQUESTED' | 'REJECTED';
+export const STEP_REQUEST_KINDS = ['CHANGES_REQUESTED', 'REJECTED'] as const;
+export type StepRequestKind = (typeof STEP_REQUEST_KINDS)[number];
+export const STEP_REQUEST_STATUSES: readonly KycStepStatus[] = STEP_REQUEST_KINDS;
 
 /** A reviewer's request on a step, as far as the rules need it. */
 export interface StepRequestState {

@@ -2,19 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { z } from 'zod';
+import type { ErrorResponse } from '../../../common/api.js';
 import { AppError } from '../errors.js';
 
-export const errorResponseSchema = z
-  .object({
-    statusCode: z.number().int(),
-    error: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  })
-  .meta({ id: 'Error' });
-
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+// The error body is shared with the app; the routes' schemas take it from here.
+export { errorResponseSchema } from '../../../common/api.js';
 
 function body(statusCode: number, message: string, details?: unknown): ErrorResponse {
   return {

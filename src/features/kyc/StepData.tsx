@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycStepType } from '@common/kyc';
+import type { FieldChange } from '@common/kyc-responses';
+import { valueText } from '@common/kyc-step-fields';
 import { DataTable } from '@/components/ui/DataTable';
-import type { StepChange } from '@/features/kyc/kycModel';
 import {
   ADDRESS_FIELD_ORDER,
   changeLabel,
@@ -15,7 +16,6 @@ import {
   PERSON_FIELDS,
   type Row,
 } from '@/features/kyc/stepDataLabels';
-import { valueText } from '@common/kyc-step-fields';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { browserLocale, formatCurrency, formatDate, formatDateTime } from '@/lib/format';
 
@@ -40,7 +40,7 @@ function useValueText() {
   });
 }
 
-type Changes = ReadonlyMap<string, StepChange>;
+type Changes = ReadonlyMap<string, FieldChange>;
 
 /** The changes at `path` or inside it ('countriesOfOperation' has 'countriesOfOperation.2'). */
 const changesAt = (changes: Changes, path: string) =>
@@ -49,7 +49,7 @@ const changesAt = (changes: Changes, path: string) =>
   );
 
 /** 'Changed' and what the reviewer saw last ('was: NL91…'). */
-function ChangeMark({ field, changes }: { field: string; changes: readonly StepChange[] }) {
+function ChangeMark({ field, changes }: { field: string; changes: readonly FieldChange[] }) {
   const { t } = useTranslation();
   const text = useValueText();
   if (changes.length === 0) return null;
@@ -75,7 +75,7 @@ export function ChangesSummary({
   changes,
 }: {
   stepType: KycStepType;
-  changes: readonly StepChange[];
+  changes: readonly FieldChange[];
 }) {
   const { t } = useTranslation();
   if (changes.length === 0) return null;
@@ -244,7 +244,7 @@ interface StepDataProps {
   stepType: KycStepType;
   data: Row;
   /** Fields changed since the last reviewer decision: marked, with their previous values. */
-  changes?: readonly StepChange[];
+  changes?: readonly FieldChange[];
 }
 
 /** What the partner filled in for a step, readable; a sentence while it is empty. */

@@ -9,8 +9,8 @@ import {
   type KycStepStatus,
   type KycTransition,
 } from '@common/kyc';
+import type { KycSubmission } from '@common/kyc-responses';
 import { useAppSelector } from '@/app/hooks';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 import { effectiveAccessLevel } from '@/features/partners/partnerAccess';
 import type { AccessLevel } from '@/features/tradePartner/tradePartnerApi';
 import { selectRoles, selectUser } from '@/features/user/userSlice';

@@ -1,5 +1,6 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
+import { pageSchema, type Page } from '@common/api';
 import {
   ACCESS_LEVELS,
   contactSchema,
@@ -10,7 +11,6 @@ import {
   type TradePartner,
 } from '@/features/tradePartner/tradePartnerApi';
 import { apiClient } from '@/lib/api-client';
-import { pageSchema, type Page } from '@/lib/api-page';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
 // and address calls belong to the trade partner feature (tradePartnerApi.ts).

@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Params } from 'react-router-dom';
+import type { Page } from '@common/api';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
@@ -46,7 +47,6 @@ import {
   type TradePartnerBody,
 } from '@/features/tradePartner/tradePartnerApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import type { Page } from '@/lib/api-page';
 import type { RequestStatus } from '@/lib/request-status';
 
 interface Request {

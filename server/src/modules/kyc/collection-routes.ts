@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import type { createCollectionService } from './collection.js';
+import { kycStepSchema, readinessSchema } from '../../../../common/kyc-responses.js';
 import {
   conflict,
   errors,
-  kycStepSchema,
-  readinessSchema,
   stepDataInputSchema,
   stepDraftInputSchema,
   tags,

@@ -4,14 +4,16 @@ import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import {
   customerPageSchema,
-  customerParamsSchema,
   customerSubmissionsSchema,
+  kycSubmissionSchema,
+  statusAndReviewSchema,
+} from '../../../../common/kyc-responses.js';
+import {
+  customerParamsSchema,
   errors,
   idParamsSchema,
-  kycSubmissionSchema,
   pageQuerySchema,
   statusAndReviewQuerySchema,
-  statusAndReviewSchema,
   tags,
   uuidParamsSchema,
 } from './schemas.js';

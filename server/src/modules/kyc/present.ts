@@ -22,7 +22,7 @@ import type {
   Person,
   StatusRecord,
   StepRequest,
-} from './schemas.js';
+} from '../../../../common/kyc-responses.js';
 
 const person = (fields: PersonFields | null): Person | null =>
   fields ? { id: fields.id, name: personName(fields) } : null;

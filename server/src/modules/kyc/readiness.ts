@@ -1,6 +1,6 @@
 import {
-  REQUIRED_STEP_DOCUMENTS,
   requestOpen,
+  REQUIRED_STEP_DOCUMENTS,
   type KycStepStatus,
   type KycStepType,
   type StepRequestState,
@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { ConflictError } from '../../errors.js';
 import type { DocumentType } from '../../db/schema/documents.js';
 import { createRecordRepository } from './records.js';
-import type { MissingItem, Readiness } from './schemas.js';
+import type { MissingItem, Readiness } from '../../../../common/kyc-responses.js';
 import { checkStepData, namedIdDocuments } from './step-checks.js';
 import { createStepDocumentRepository } from './step-documents.js';
 

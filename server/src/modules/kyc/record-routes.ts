@@ -4,13 +4,15 @@ import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import {
   auditEventSchema,
-  commentInputSchema,
   commentSchema,
+  statusRecordSchema,
+} from '../../../../common/kyc-responses.js';
+import {
+  commentInputSchema,
   conflict,
   errors,
   statusChangeSchema,
   statusIdParamsSchema,
-  statusRecordSchema,
   tags,
 } from './schemas.js';
 import type { createStatusService } from './status.js';

@@ -6,19 +6,21 @@ import { createCollectionService } from './collection.js';
 import customerRoutes from './customer-routes.js';
 import exportRoutes from './export/routes.js';
 import insightsRoutes from './insights/routes.js';
-import { insightsSchema } from './insights/schemas.js';
 import type { KycReactions } from './reactions.js';
 
 import recordRoutes from './record-routes.js';
 import { ensureObligedEntity } from './repository.js';
+import {
+  kycPageSchema,
+  kycSubmissionSchema,
+  submissionWithInsightsSchema,
+} from '../../../../common/kyc-responses.js';
 import {
   conflict,
   createSchema,
   errors,
   filterQuerySchema,
   idOrUuidParamsSchema,
-  kycPageSchema,
-  kycSubmissionSchema,
   listQuerySchema,
   tags,
   uuidParamsSchema,
@@ -28,10 +30,6 @@ import { createStatusService } from './status.js';
 import stepRoutes from './step-routes.js';
 import { createStepService } from './steps.js';
 import { requireBody } from './variants.js';
-
-const submissionWithInsightsSchema = kycSubmissionSchema
-  .extend({ insights: insightsSchema.optional().describe('staff only') })
-  .meta({ id: 'KycSubmissionWithInsights' });
 
 /**
  * KYC submissions (docs/api/kyc.md, decision 012): creating and reading them here; moves,

@@ -25,15 +25,9 @@ import {
   type SubmissionConditions,
   type SubmissionRow,
 } from './repository.js';
-import type {
-  CustomerPage,
-  FilterQuery,
-  KycCreate,
-  KycPage,
-  KycSubmission,
-  ListQuery,
-} from './schemas.js';
-import type { Insights } from './insights/schemas.js';
+import type { CustomerPage, KycPage, KycSubmission } from '../../../../common/kyc-responses.js';
+import type { FilterQuery, KycCreate, ListQuery } from './schemas.js';
+import type { Insights } from '../../../../common/kyc-insights.js';
 
 export const OPEN_SUBMISSION_INDEX = 'kyc_submissions_open_key';
 

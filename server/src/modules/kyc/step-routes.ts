@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
+import { kycStepSchema } from '../../../../common/kyc-responses.js';
 import {
   cacheBustingSchema,
   conflict,
   errors,
   insightsStepStatusSchema,
-  kycStepSchema,
   requestWithdrawalSchema,
   stepCreateSchema,
   stepStatusChangeSchema,

@@ -21,11 +21,12 @@ import {
   type KycStepType,
   type KycTransition,
   type StepRequestState,
+  type StepStatusRequest,
 } from '../../../../common/kyc.js';
+import type { Insights } from '../../../../common/kyc-insights.js';
 import { partnerCanChangeSomething } from '../../../../common/kyc-steps.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
-import type { Insights } from './insights/schemas.js';
-import type { RiskAcknowledgement, StepStatusRequest } from './schemas.js';
+import type { RiskAcknowledgement } from './schemas.js';
 
 const ACTOR_NAMES: Record<KycActor, string> = {
   partner: 'the trade partner',

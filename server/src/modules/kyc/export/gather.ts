@@ -14,7 +14,7 @@ import { evaluateInsights } from '../insights/compute.js';
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
 import { createRecordRepository } from '../records.js';
 import { createSubmissionRepository, type KycRef, type SubmissionView } from '../repository.js';
-import type { Person } from '../schemas.js';
+import type { Person } from '../../../../../common/kyc-responses.js';
 import type { ExportDocument, ExportOptions, KycExportModel } from './model.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { ExportStage } from '../../../../../common/kyc-export.js';
 import type { KycStepType } from '../../../../../common/kyc.js';
 import type { DocumentType } from '../../../db/schema/documents.js';
-import type { Insights } from '../insights/schemas.js';
+import type { Insights } from '../../../../../common/kyc-insights.js';
 import type {
   AuditEvent,
   KycComment,
@@ -9,7 +9,7 @@ import type {
   KycSubmission,
   Person,
   StatusRecord,
-} from '../schemas.js';
+} from '../../../../../common/kyc-responses.js';
 
 /** What the caller asks the review file to contain (SPEC 3, PDF export options). */
 export interface ExportOptions {

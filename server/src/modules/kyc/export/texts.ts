@@ -9,7 +9,7 @@ import {
   fieldWords,
   type Translator,
 } from '../../../../../common/kyc-step-fields.js';
-import type { Person } from '../schemas.js';
+import type { Person } from '../../../../../common/kyc-responses.js';
 import type { ExportLanguage } from './document.js';
 
 /*

@@ -8,7 +8,7 @@ import type { Candidate } from '../../search/scoring.js';
 import { evaluate } from './evaluate.js';
 import { createInsightsRepository } from './repository.js';
 import { searchCriteria, type SearchEvidence, type SnapshotWithoutSearch } from './snapshot.js';
-import type { Finding, Insights } from './schemas.js';
+import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
 
 const toCandidate = (row: PartnerRow): Candidate => ({
   ...row,

@@ -14,7 +14,7 @@ import {
   vatNumber,
 } from './rules.js';
 import type { FindingSeverity as Severity, RiskLevel } from '../../../../../common/kyc.js';
-import type { Finding, Insights } from './schemas.js';
+import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
 import type { InsightsSnapshot } from './snapshot.js';
 
 const SEVERITY_ORDER: readonly Severity[] = ['HIGH', 'MEDIUM', 'LOW', 'INFO'];

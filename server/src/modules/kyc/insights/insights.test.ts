@@ -15,7 +15,7 @@ import {
   type Caller,
   type Partner,
 } from '../../../testing/partners-fixtures.js';
-import type { Finding, Insights } from './schemas.js';
+import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
 
 const dateYearsAgo = (years: number) => {
   const date = new Date();

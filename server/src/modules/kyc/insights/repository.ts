@@ -5,7 +5,7 @@ import { documents } from '../../../db/schema/documents.js';
 import { kycInsights, kycSteps, kycSubmissions } from '../../../db/schema/kyc.js';
 import { addresses, tradePartners } from '../../../db/schema/partners.js';
 import type { Data } from './fields.js';
-import type { Insights } from './schemas.js';
+import type { Insights } from '../../../../../common/kyc-insights.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
 import type { RiskLevel } from '../../../../../common/kyc.js';
 

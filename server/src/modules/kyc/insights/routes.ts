@@ -5,7 +5,7 @@ import { requireAnyRole } from '../../../plugins/auth.js';
 import { errorResponseSchema } from '../../../plugins/errors.js';
 import { NotFoundError } from '../../../errors.js';
 import { computeInsightsByUuid, refreshInsights } from './compute.js';
-import { insightsSchema } from './schemas.js';
+import { insightsSchema } from '../../../../../common/kyc-insights.js';
 
 const tags = ['kyc'];
 const response = {

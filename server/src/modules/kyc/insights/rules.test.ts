@@ -33,7 +33,7 @@ import {
   type PartnerFacts,
   type SearchEvidence,
 } from './snapshot.js';
-import type { Finding } from './schemas.js';
+import type { Finding } from '../../../../../common/kyc-insights.js';
 
 const NOW = new Date('2025-06-15T10:00:00Z');
 

@@ -18,7 +18,7 @@ import {
   type Data,
 } from './fields.js';
 import { FATF_LISTS_DATE, fatfListOf } from './high-risk-countries.js';
-import type { Finding, StepCompleteness } from './schemas.js';
+import type { Finding, StepCompleteness } from '../../../../../common/kyc-insights.js';
 import {
   declaredVatNumber,
   finding,
