@@ -8,7 +8,8 @@ import { fileHeaders } from '../../documents/delivery.js';
 import { requireParameters } from '../../documents/parameters.js';
 import { conflict, errors, tags, uuidParamsSchema } from '../schemas.js';
 import { KYC_VARIANTS, refOf } from '../variants.js';
-import { exportJobSchema, exportQuerySchema, jobParamsSchema } from './schemas.js';
+import { exportJobSchema } from '../../../../../common/kyc-export.js';
+import { exportQuerySchema, jobParamsSchema } from './schemas.js';
 import { createExportService } from './service.js';
 import { createExportWorker } from './worker.js';
 

@@ -13,7 +13,8 @@ import { exportLanguage } from './document.js';
 import { authorizeExport } from './gather.js';
 import { createExportJobRepository } from './jobs.js';
 import { buildExport, createExportSource, recordExport } from './run.js';
-import type { ExportJob, ExportQuery } from './schemas.js';
+import type { ExportJob } from '../../../../../common/kyc-export.js';
+import type { ExportQuery } from './schemas.js';
 
 const jobNotFound = (jobId: string) => `Export job ${jobId} not found.`;
 
