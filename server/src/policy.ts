@@ -1,6 +1,11 @@
 import type { KycActor } from '../../common/kyc.js';
+import {
+  LEVELS_FOR,
+  mayInPartner,
+  type AccessLevel,
+  type PartnerAction,
+} from '../../common/partner-access.js';
 import { isStaff, STAFF_ROLES, type Role } from './auth/roles.js';
-import type { AccessLevel } from './db/schema/partners.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser } from './plugins/auth.js';
 
@@ -31,27 +36,10 @@ export type KycAudience = 'staff' | 'partner';
 
 /**
  * What someone may do with a trade partner and everything under it (addresses, contacts,
- * members, invitations). See docs/decisions/007-company-access-levels.md.
+ * members, invitations): common/partner-access.ts, shared with the app. See
+ * docs/decisions/007-company-access-levels.md.
  */
-export type PartnerAction =
-  /** See the company, its addresses, contacts and members. */
-  | 'read'
-  /** Change the company, its addresses and contacts. */
-  | 'change'
-  /** Delete contacts, manage members and invitations. */
-  | 'manage'
-  /** Accept or withdraw the terms on the company's behalf. */
-  | 'acceptTerms'
-  /** Grant the OWNER access level, or take it away. */
-  | 'grantOwner';
-
-const LEVELS_FOR: Record<PartnerAction, readonly AccessLevel[]> = {
-  read: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
-  change: ['OWNER', 'ADMIN', 'EDITOR'],
-  manage: ['OWNER', 'ADMIN'],
-  acceptTerms: ['OWNER', 'ADMIN'],
-  grantOwner: ['OWNER'],
-};
+export type { PartnerAction };
 
 const KYC_LEVELS_FOR: Record<KycAction, readonly AccessLevel[]> = {
   read: LEVELS_FOR.read,
@@ -59,9 +47,6 @@ const KYC_LEVELS_FOR: Record<KycAction, readonly AccessLevel[]> = {
   create: LEVELS_FOR.manage,
   audit: [],
 };
-
-/** Accepting the terms is the company's own act: staff may not do it for a company. */
-const MEMBERS_ONLY: readonly PartnerAction[] = ['acceptTerms'];
 
 export interface PartnerMembership {
   accessLevel: AccessLevel;
@@ -118,8 +103,8 @@ export const policy = {
   ): Decision {
     const level = membership?.accessLevel;
     const staff = isStaff(actor.roles);
-    if (level !== undefined && LEVELS_FOR[action].includes(level)) return 'allow';
-    if (staff) return MEMBERS_ONLY.includes(action) ? 'forbidden' : 'allow';
+    if (mayInPartner({ staff, level }, action)) return 'allow';
+    if (staff) return 'forbidden';
     if (level === undefined || !LEVELS_FOR.read.includes(level)) return 'not-found';
     return 'forbidden';
   },

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Readiness } from '@common/kyc-responses';
 import { DATA_STEP_TYPES, PARTNER_EDITABLE_STATUSES } from '@common/kyc-steps';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { kycPath } from '@/config/paths';
@@ -13,7 +14,6 @@ import { selectKycReadiness, selectPartnerKycs } from '@/features/kyc/kycSlice';
 import { fetchKycReadiness, fetchPartnerKycs } from '@/features/kyc/kycThunks';
 import { StartKycFileButton } from '@/features/kyc/StartKycFileButton';
 import { effectiveAccessLevel } from '@/features/partners/partnerAccess';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import { selectRoles } from '@/features/user/userSlice';
 
 const TOTAL_STEPS = DATA_STEP_TYPES.length;

@@ -10,9 +10,9 @@ import {
   type KycTransition,
 } from '@common/kyc';
 import type { KycSubmission } from '@common/kyc-responses';
+import type { AccessLevel } from '@common/partner-access';
 import { useAppSelector } from '@/app/hooks';
 import { effectiveAccessLevel } from '@/features/partners/partnerAccess';
-import type { AccessLevel } from '@/features/tradePartner/tradePartnerApi';
 import { selectRoles, selectUser } from '@/features/user/userSlice';
 import { hasAnyRole, hasRole, STAFF_ROLES } from '@/lib/roles';
 import type { RootState } from '@/app/store';

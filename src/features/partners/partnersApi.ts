@@ -1,15 +1,19 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
-import { pageSchema, type Page } from '@common/api';
+import type { Page } from '@common/api';
+import type { AccessLevel } from '@common/partner-access';
 import {
-  ACCESS_LEVELS,
   contactSchema,
-  PARTNER_ROLES,
-  tradePartnerSchema,
-  type AccessLevel,
+  invitationCreatedSchema,
+  invitationSchema,
+  memberSchema,
+  tradePartnerPageSchema,
   type Contact,
+  type Invitation,
+  type InvitationCreated,
+  type Member,
   type TradePartner,
-} from '@/features/tradePartner/tradePartnerApi';
+} from '@common/partners';
 import { apiClient } from '@/lib/api-client';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
@@ -19,9 +23,6 @@ const nullableText = z
   .string()
   .nullish()
   .transform((value) => value ?? null);
-
-const accessLevelSchema = z.enum(ACCESS_LEVELS);
-const partnerRoleSchema = z.enum(PARTNER_ROLES);
 
 export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
@@ -34,15 +35,13 @@ export interface PartnerListQuery {
   sort: PartnerSort;
 }
 
-const partnerPageSchema = pageSchema(tradePartnerSchema);
-
 /** GET /api/partners: staff see every partner, anyone else their own companies. */
 export async function listPartners(query: PartnerListQuery): Promise<Page<TradePartner>> {
   const search = query.search.trim();
   const { data } = await apiClient.get<unknown>('/api/partners', {
     params: { ...(search ? { search } : {}), page: query.page, size: query.size, sort: query.sort },
   });
-  return partnerPageSchema.parse(data);
+  return tradePartnerPageSchema.parse(data);
 }
 
 // --- Company search -------------------------------------------------------------------------
@@ -169,40 +168,6 @@ export async function deleteContact(partnerUuid: string, contactUuid: string): P
 
 // --- Members and invitations ----------------------------------------------------------------
 
-const memberSchema = z.object({
-  userId: z.number(),
-  userUuid: z.string(),
-  firstName: nullableText,
-  lastName: nullableText,
-  email: nullableText,
-  role: partnerRoleSchema,
-  accessLevel: accessLevelSchema,
-});
-
-export type Member = z.infer<typeof memberSchema>;
-
-const invitationSchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  tradePartnerId: z.number(),
-  email: z.string(),
-  accessLevel: accessLevelSchema,
-  status: z.enum(['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED']),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  acceptedAt: nullableText,
-});
-
-export type Invitation = z.infer<typeof invitationSchema>;
-
-const invitationSentSchema = z.object({
-  invitation: invitationSchema,
-  inviteUrl: z.string(),
-  emailSent: z.boolean(),
-});
-
-export type InvitationSent = z.infer<typeof invitationSentSchema>;
-
 /** GET /api/partners/uuid/{uuid}/members. */
 export async function listMembers(partnerUuid: string): Promise<Member[]> {
   const { data } = await apiClient.get<unknown>(`${partnerPath(partnerUuid)}/members`);
@@ -240,11 +205,11 @@ export async function listInvitations(partnerUuid: string): Promise<Invitation[]
 export async function createInvitation(
   partnerUuid: string,
   body: { email: string; accessLevel: AccessLevel },
-): Promise<InvitationSent> {
+): Promise<InvitationCreated> {
   const { data } = await apiClient.post<unknown>(`${partnerPath(partnerUuid)}/invitations`, body, {
     skipErrorNotice: true,
   });
-  return invitationSentSchema.parse(data);
+  return invitationCreatedSchema.parse(data);
 }
 
 /** DELETE /api/partners/uuid/{uuid}/invitations/{invitationUuid}: revokes it. */

@@ -1,6 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Params } from 'react-router-dom';
 import type { Page } from '@common/api';
+import type { AccessLevel } from '@common/partner-access';
+import type { Invitation, Member, TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
@@ -21,8 +23,6 @@ import {
   updateMemberAccess,
   type CompanySearch,
   type ContactInput,
-  type Invitation,
-  type Member,
   type PartnerListQuery,
   type SearchResult,
 } from '@/features/partners/partnersApi';
@@ -40,10 +40,8 @@ import {
   getTradePartnerByUuid,
   updateAddress,
   updateTradePartner,
-  type AccessLevel,
   type AddressBody,
   type CreateTradePartnerBody,
-  type TradePartner,
   type TradePartnerBody,
 } from '@/features/tradePartner/tradePartnerApi';
 import { toApiError, type ApiError } from '@/lib/api-error';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { fieldErrorsOf } from '@/features/tradePartner/serverErrors';
 import { saveCompany, type SaveCompanyArg } from '@/features/tradePartner/tradePartnerSlice';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import type { ApiError } from '@/lib/api-error';
 
 /**

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  tradePartnerPageSchema,
+  tradePartnerSchema,
+  userRoleSchema,
+} from '../../../../common/partners.js';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorResponseSchema } from '../../plugins/errors.js';
@@ -14,9 +19,6 @@ import {
   partnerPatchSchema,
   partnerUuidParamsSchema,
   termsSchema,
-  tradePartnerPageSchema,
-  tradePartnerSchema,
-  userRoleSchema,
 } from './schemas.js';
 import { createPartnerService, type PartnerChangeListener } from './service.js';
 

@@ -12,13 +12,8 @@ import { uniqueViolation } from './db-errors.js';
 import { createMemberRepository } from './members/repository.js';
 import { presentPartner, presentPartners } from './present.js';
 import { createPartnerRepository, type PartnerRef, type PartnerRow } from './repository.js';
-import type {
-  PartnerCreate,
-  PartnerListQuery,
-  PartnerPatch,
-  TradePartner,
-  TradePartnerPage,
-} from './schemas.js';
+import type { TradePartner, TradePartnerPage } from '../../../../common/partners.js';
+import type { PartnerCreate, PartnerListQuery, PartnerPatch } from './schemas.js';
 
 type NumberField = 'cocNumber' | 'vatNumber';
 

@@ -1,3 +1,4 @@
+import type { TradePartner } from '../../../../common/partners.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { isStaff } from '../../auth/roles.js';
@@ -6,7 +7,6 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { policy } from '../../policy.js';
 import { acceptInvitations } from '../partners/invitations/service.js';
 import { partnersOfUser } from '../partners/service.js';
-import type { TradePartner } from '../partners/schemas.js';
 import { createUserRepository, ensureUserRow } from './repository.js';
 import type { ProfilePatch, User } from './schemas.js';
 

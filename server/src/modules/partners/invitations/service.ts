@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Invitation, InvitationStatus } from '../../../../../common/partners.js';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema/users.js';
@@ -15,7 +16,7 @@ import { createMemberRepository } from '../members/repository.js';
 import { roleFor } from '../members/service.js';
 import { refValue, type PartnerRef } from '../repository.js';
 import { createInvitationRepository, type InvitationRow } from './repository.js';
-import type { Invitation, InvitationInput, InvitationStatus } from './schemas.js';
+import type { InvitationInput } from './schemas.js';
 
 /** How long an invitation stays open. */
 export const INVITATION_DAYS = 14;

@@ -1,3 +1,4 @@
+import type { Member } from '../../../../../common/partners.js';
 import type { Db } from '../../../db/client.js';
 import type { AccessLevel, PartnerRole } from '../../../db/schema/partners.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../errors.js';
@@ -6,7 +7,6 @@ import { policy } from '../../../policy.js';
 import { authorizePartner } from '../access.js';
 import { refValue, type PartnerRef } from '../repository.js';
 import { createMemberRepository, type MemberWithUser } from './repository.js';
-import type { Member } from './schemas.js';
 
 export function toMember(row: MemberWithUser): Member {
   return {
