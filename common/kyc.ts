@@ -127,6 +127,19 @@ export function findTransition(from: KycStatus, to: KycStatus): KycTransition | 
   return KYC_TRANSITIONS.find((move) => move.from === from && move.to === to);
 }
 
+/** The step statuses a move's `steps` condition accepts (decision 012, 'also needs'). */
+export const STEPS_NEEDED: Record<NonNullable<KycTransition['steps']>, readonly KycStepStatus[]> = {
+  approved: ['APPROVED'],
+  reviewed: ['APPROVED', 'WAITING_FOR_APPROVAL'],
+};
+
+/** Whether the steps are as a move needs them. */
+export function stepsReady(move: KycTransition, steps: readonly { status: string }[]): boolean {
+  if (!move.steps) return true;
+  const accepted: readonly string[] = STEPS_NEEDED[move.steps];
+  return steps.every((step) => accepted.includes(step.status));
+}
+
 /** The moves out of `from` that someone acting as any of `actors` may make. */
 export function transitionsFor(from: KycStatus, actors: readonly KycActor[]): KycTransition[] {
   return KYC_TRANSITIONS.filter(

@@ -1,3 +1,4 @@
+import { kycActors } from '../../common/kyc-actors.js';
 import type { KycActor } from '../../common/kyc.js';
 import {
   LEVELS_FOR,
@@ -5,21 +6,15 @@ import {
   type AccessLevel,
   type PartnerAction,
 } from '../../common/partner-access.js';
-import { isStaff, STAFF_ROLES, type Role } from './auth/roles.js';
+import { ADMIN_ROLES, isStaff, KYC_ROLES, STAFF_ROLES, type Role } from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser } from './plugins/auth.js';
-
-/** Roles that may change any user's profile besides the person themself. */
-const USER_ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
 
 /** Roles of people who may register a company of their own (and become its OWNER member). */
 const PARTNER_CREATOR_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'OWNER'];
 
 /** Roles with KYC or partner access, who may use the company search. */
 const SEARCH_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER', 'CONTACT'];
-
-/** Roles with KYC access (SPEC section 6); CONTACT alone has none. */
-const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
 
 /**
  * What someone may do with a KYC submission (decision 012). Partner members read at any
@@ -65,7 +60,7 @@ export const policy = {
 
   /** A user's profile: the person themself, a super admin or a manager. */
   canEditUser(actor: AuthUser, user: { identityId: string }): boolean {
-    return actor.sub === user.identityId || actor.roles.some((r) => USER_ADMIN_ROLES.includes(r));
+    return actor.sub === user.identityId || actor.roles.some((r) => ADMIN_ROLES.includes(r));
   },
 
   /** Staff see every trade partner; everyone else only those they belong to. */
@@ -175,19 +170,7 @@ export const policy = {
    * too; a staff member is never the partner, even when also a member of the company.
    */
   kycActors(actor: AuthUser, membership: PartnerMembership | undefined): KycActor[] {
-    if (!policy.canUseKyc(actor)) return [];
-    if (isStaff(actor.roles)) {
-      const actors: KycActor[] = [];
-      if (actor.roles.includes('NT24_EMPLOYEE')) actors.push('employee');
-      if (actor.roles.includes('NT24_MANAGER')) actors.push('manager');
-      return actors;
-    }
-    const level = membership?.accessLevel;
-    if (level === undefined) return [];
-    const actors: KycActor[] = [];
-    if (LEVELS_FOR.change.includes(level)) actors.push('partner');
-    if (LEVELS_FOR.manage.includes(level)) actors.push('partnerAdmin');
-    return actors;
+    return kycActors(actor.roles, membership?.accessLevel);
   },
 
   /** decideKyc, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   defaultVisibility,
   fixedVisibility,
+  stepsReady,
   type CommentVisibility,
   type KycActor,
   type KycTransition,
@@ -12,7 +13,7 @@ import type { KycSubmission } from '@common/kyc-responses';
 import { partnerCanChangeSomething } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { isReviewer, offeredTransitions, stepsReady } from '@/features/kyc/kycActors';
+import { isReviewer, offeredTransitions } from '@/features/kyc/kycActors';
 import { statusLabel } from '@/features/kyc/kycLabels';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { changeSubmissionStatus, statusChangeKey } from '@/features/kyc/kycThunks';

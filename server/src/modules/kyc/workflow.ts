@@ -13,6 +13,7 @@ import {
   requestOpen,
   REVIEWABLE_STATUSES,
   STEP_REQUEST_STATUSES,
+  STEPS_NEEDED,
   type CommentContext,
   type CommentVisibility,
   type KycActor,
@@ -119,8 +120,7 @@ export function checkSteps(transition: KycTransition, steps: readonly StepState[
       { reason: 'openRequests', steps: requested },
     );
   }
-  const accepted: readonly KycStepStatus[] =
-    transition.steps === 'approved' ? ['APPROVED'] : ['APPROVED', 'WAITING_FOR_APPROVAL'];
+  const accepted = STEPS_NEEDED[transition.steps];
   const status = new Map(steps.map((step) => [step.stepType, step.status]));
   const open = KYC_STEP_TYPES.filter((type) => {
     const current = status.get(type);
