@@ -14,15 +14,11 @@ import {
   type Member,
   type TradePartner,
 } from '@common/partners';
+import { searchResultSchema, STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import { apiClient } from '@/lib/api-client';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
 // and address calls belong to the trade partner feature (tradePartnerApi.ts).
-
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
 
 export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];
@@ -46,42 +42,6 @@ export async function listPartners(query: PartnerListQuery): Promise<Page<TradeP
 
 // --- Company search -------------------------------------------------------------------------
 
-export const SEARCH_RESULT_TYPES = [
-  'EXACT_MATCH',
-  'PARTIAL_MATCH',
-  'FUZZY_MATCH',
-  'CONFLICTING_DATA',
-  'NOT_FOUND',
-  'AMBIGUOUS',
-] as const;
-export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
-
-const matchReasonSchema = z.object({
-  field: z.string(),
-  match: z.enum(['EXACT', 'PARTIAL', 'FUZZY', 'MISMATCH']),
-  similarity: z.number().optional(),
-});
-
-const searchMatchSchema = z.object({
-  uuid: nullableText,
-  name: z.string(),
-  cocNumber: nullableText,
-  vatNumber: nullableText,
-  country: nullableText,
-  confidence: z.number(),
-  reasons: z.array(matchReasonSchema).default([]),
-});
-
-const searchResultSchema = z.object({
-  resultType: z.enum(SEARCH_RESULT_TYPES),
-  confidence: z.number(),
-  matches: z.array(searchMatchSchema).default([]),
-});
-
-export type MatchReason = z.infer<typeof matchReasonSchema>;
-export type SearchMatch = z.infer<typeof searchMatchSchema>;
-export type SearchResult = z.infer<typeof searchResultSchema>;
-
 export interface CompanySearch {
   cocNumber: string;
   vatNumber: string;
@@ -90,7 +50,9 @@ export interface CompanySearch {
 }
 
 // Not found (404) and conflicting data (409) are answers too: they carry the SearchResult.
-const RESULT_IN_ERROR = new Set([404, 409]);
+const RESULT_IN_ERROR = new Set<number>(
+  Object.values(STATUS_BY_RESULT).filter((status) => status >= 400),
+);
 
 /**
  * GET /api/partners/search. Resolves with the result whatever its HTTP status (200, 206, 300,

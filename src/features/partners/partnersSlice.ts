@@ -3,6 +3,7 @@ import type { Params } from 'react-router-dom';
 import type { Page } from '@common/api';
 import type { AccessLevel } from '@common/partner-access';
 import type { Invitation, Member, TradePartner } from '@common/partners';
+import type { SearchResult } from '@common/search';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
@@ -24,7 +25,6 @@ import {
   type CompanySearch,
   type ContactInput,
   type PartnerListQuery,
-  type SearchResult,
 } from '@/features/partners/partnersApi';
 import {
   confidenceNotice,
