@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema/documents.js';
 import { idpAccounts } from '../../db/schema/idp.js';
 import { kycSubmissions } from '../../db/schema/kyc.js';
 import { tradePartners } from '../../db/schema/partners.js';
@@ -104,7 +105,8 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
       .from(tradePartners)
       .where(inArray(tradePartners.name, names));
     expect(rows).toHaveLength(3);
-    // A deleted demo company comes back at the next start (its demo KYC file goes first).
+    // A deleted demo company comes back at the next start (its demo KYC file and documents go
+    // first).
     const [gone] = await server.database.db
       .select({ id: tradePartners.id })
       .from(tradePartners)
@@ -112,6 +114,7 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
     await server.database.db
       .delete(kycSubmissions)
       .where(eq(kycSubmissions.tradePartnerId, gone!.id));
+    await server.database.db.delete(documents).where(eq(documents.tradePartnerId, gone!.id));
     await server.database.db.delete(tradePartners).where(eq(tradePartners.id, gone!.id));
     expect(await seedDemoPartners(server.database.db, server.app.log)).toEqual([names[2]]);
     expect((await call(tokens.owner!, 'GET', '/api/partners/user')).json()).toHaveLength(3);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../../common/search.js';
+import { documents } from '../../db/schema/documents.js';
 import { kycSubmissions } from '../../db/schema/kyc.js';
 import { tradePartnerMembers, tradePartners } from '../../db/schema/partners.js';
 import { users } from '../../db/schema/users.js';
@@ -281,8 +282,10 @@ describe.each(databaseTargets())('company search (%s)', (target) => {
   beforeAll(async () => {
     server = await startTestServer(target);
     const { db } = server.database;
-    // Only these partners: not the demo companies the development set-up seeds (nor their KYC files).
+    // Only these partners: not the demo companies the development set-up seeds (nor their KYC
+    // files and documents).
     await db.delete(kycSubmissions);
+    await db.delete(documents);
     await db.delete(tradePartners);
     const rows = await db
       .insert(tradePartners)
