@@ -2,8 +2,8 @@ import { useEffect, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import type { Document } from '@common/documents';
 import { Icon } from '@/components/ui/Icon';
-import type { Document } from '@/features/documents/documentModel';
 import {
   documentContentUrl,
   documentStreamUrl,

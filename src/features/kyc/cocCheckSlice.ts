@@ -1,11 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import type { Document } from '@/features/documents/documentModel';
 import { filterDocuments } from '@/features/documents/documentsApi';
 import {
   changeDocumentStatus,

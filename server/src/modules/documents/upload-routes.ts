@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { documentSchema, profilePictureUploadSchema } from '../../../../common/documents.js';
 import { AppError, ValidationError } from '../../errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { errorResponseSchema } from '../../plugins/errors.js';
 import { requireParameters } from './parameters.js';
 import {
-  documentSchema,
   errors,
   linkedUploadQuerySchema,
-  profilePictureUploadSchema,
   shipmentParamsSchema,
   tags,
   transportParamsSchema,

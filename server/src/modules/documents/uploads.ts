@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Document } from '../../../../common/documents.js';
 import { isStaff } from '../../auth/roles.js';
 import type { Db } from '../../db/client.js';
 import type { DocumentType } from '../../db/schema/documents.js';
@@ -15,7 +16,7 @@ import type { AccessTokens } from './access-tokens.js';
 import { missingParameter } from './parameters.js';
 import { presentDocument } from './present.js';
 import { createDocumentRepository, type LinkRef, type NewDocument } from './repository.js';
-import type { Document, UploadQuery } from './schemas.js';
+import type { UploadQuery } from './schemas.js';
 import {
   ACCEPTED_CONTENT_TYPES,
   PROFILE_PICTURE_CONTENT_TYPES,
