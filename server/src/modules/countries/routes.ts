@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { countrySchema } from '../../../../common/countries.js';
 import { errorResponseSchema } from '../../plugins/errors.js';
-import { countriesQuerySchema, countrySchema } from './schemas.js';
+import { countriesQuerySchema } from './schemas.js';
 import { listCountries } from './service.js';
 
 const countryRoutes: FastifyPluginAsyncZod = async (app) => {

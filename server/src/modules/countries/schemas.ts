@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { text } from '../../api-schemas.js';
 import { isCountryCode, LANGUAGES } from './service.js';
 
-export const countrySchema = z
-  .object({ code: z.string(), name: z.string() })
-  .meta({ id: 'Country' });
-
 export const countriesQuerySchema = z.object({
   lang: z.enum(LANGUAGES).default('en').describe('the language of the names'),
 });

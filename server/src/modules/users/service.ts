@@ -1,4 +1,5 @@
 import type { TradePartner } from '../../../../common/partners.js';
+import type { User } from '../../../../common/users.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { isStaff } from '../../auth/roles.js';
@@ -8,7 +9,7 @@ import { policy } from '../../policy.js';
 import { acceptInvitations } from '../partners/invitations/service.js';
 import { partnersOfUser } from '../partners/service.js';
 import { createUserRepository, ensureUserRow } from './repository.js';
-import type { ProfilePatch, User } from './schemas.js';
+import type { ProfilePatch } from './schemas.js';
 
 export function toUser(row: UserRow): User {
   return {
