@@ -87,6 +87,10 @@ export const tradePartnerPageSchema = pageSchema(tradePartnerSchema).meta({
 
 export type TradePartnerPage = z.infer<typeof tradePartnerPageSchema>;
 
+/** How the list of partners may be sorted, in the order the app offers them. */
+export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
+export type PartnerSort = (typeof PARTNER_SORTS)[number];
+
 export const userRoleSchema = z
   .object({ role: z.enum(PARTNER_ROLES).nullable(), accessLevel: z.enum(ACCESS_LEVELS).nullable() })
   .meta({ id: 'PartnerUserRole' });

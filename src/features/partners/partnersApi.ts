@@ -12,6 +12,7 @@ import {
   type Invitation,
   type InvitationCreated,
   type Member,
+  type PartnerSort,
   type TradePartner,
 } from '@common/partners';
 import { searchResultSchema, STATUS_BY_RESULT, type SearchResult } from '@common/search';
@@ -19,9 +20,6 @@ import { apiClient } from '@/lib/api-client';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
 // and address calls belong to the trade partner feature (tradePartnerApi.ts).
-
-export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
-export type PartnerSort = (typeof PARTNER_SORTS)[number];
 
 export interface PartnerListQuery {
   search: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTNER_SORTS } from '../../../../common/partners.js';
 import { positiveIdSchema, uuidSchema } from '../../api-schemas.js';
 import { addressInputSchema } from './addresses/schemas.js';
 import {
@@ -9,9 +10,6 @@ import {
   requiredText,
   websiteField,
 } from './fields.js';
-
-export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,asc', 'createdAt,desc'] as const;
-export type PartnerSort = (typeof PARTNER_SORTS)[number];
 
 export const partnerListQuerySchema = z.object({
   search: z
