@@ -87,6 +87,21 @@ export const tradePartnerPageSchema = pageSchema(tradePartnerSchema).meta({
 
 export type TradePartnerPage = z.infer<typeof tradePartnerPageSchema>;
 
+/** The numbers no two companies share. */
+export const PARTNER_NUMBER_FIELDS = ['cocNumber', 'vatNumber'] as const;
+export type PartnerNumberField = (typeof PARTNER_NUMBER_FIELDS)[number];
+
+/** A 409's details when another company has a number: which one, and for staff which company. */
+export const duplicateNumberSchema = z
+  .object({
+    field: z.enum(PARTNER_NUMBER_FIELDS).describe('the number another company has'),
+    uuid: z.uuid().optional().describe('staff only: the company that has it'),
+    name: z.string().optional().describe('staff only'),
+  })
+  .meta({ id: 'DuplicatePartnerNumber' });
+
+export type DuplicateNumber = z.infer<typeof duplicateNumberSchema>;
+
 /** How the list of partners may be sorted, in the order the app offers them. */
 export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
 export type PartnerSort = (typeof PARTNER_SORTS)[number];

@@ -61,7 +61,13 @@ export interface MoveRequest {
 export function checkMove(move: MoveRequest): KycTransition {
   const { from, to } = move;
   const transition = findTransition(from, to);
-  if (!transition) throw new ConflictError(`Cannot change a KYC submission from ${from} to ${to}.`);
+  if (!transition) {
+    throw new ConflictError(`Cannot change a KYC submission from ${from} to ${to}.`, {
+      reason: 'noSuchMove',
+      from,
+      to,
+    });
+  }
   if (!transition.who.some((who) => move.actors.includes(who))) {
     const who = transition.who.map((w) => ACTOR_NAMES[w]).join(' or ');
     throw new ForbiddenError(`Only ${who} may change a KYC submission from ${from} to ${to}.`);
@@ -195,11 +201,15 @@ export function checkStepChange(
   comment: string | undefined,
 ): void {
   if (!REVIEWABLE_STATUSES.includes(submissionStatus)) {
-    throw new ConflictError('Steps can only be reviewed while the submission is in review.');
+    throw new ConflictError('Steps can only be reviewed while the submission is in review.', {
+      reason: 'notInReview',
+      status: submissionStatus,
+    });
   }
   if (DECIDED_STEP_STATUSES.includes(current.status) && !DECIDED_STEP_STATUSES.includes(target)) {
     throw new ConflictError(
       `A step that is ${current.status} can only become APPROVED or REJECTED.`,
+      { reason: 'decided', status: current.status },
     );
   }
   // A new request may replace an open one; nothing else may pass over it (issue 14).

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  duplicateNumberSchema,
   tradePartnerPageSchema,
   tradePartnerSchema,
   userRoleSchema,
@@ -28,6 +29,12 @@ const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+};
+/** Another company has the CoC or VAT number: the details name it. */
+const duplicate = {
+  409: errorResponseSchema
+    .extend({ details: duplicateNumberSchema })
+    .meta({ id: 'DuplicatePartnerNumberError' }),
 };
 
 /** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
@@ -70,7 +77,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Register a trade partner (trade partners and owners become its OWNER member)',
         body: partnerCreateSchema,
-        response: { 201: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: tradePartnerSchema, ...errors, ...duplicate },
       },
     },
     async (request, reply) =>
@@ -111,7 +118,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a trade partner by id (staff, OWNER, ADMIN, EDITOR)',
         params: partnerIdParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: tradePartnerSchema, ...errors, ...duplicate },
       },
     },
     async (request) =>
@@ -126,7 +133,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a trade partner by uuid (staff, OWNER, ADMIN, EDITOR)',
         params: partnerUuidParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: tradePartnerSchema, ...errors, ...duplicate },
       },
     },
     async (request) =>
