@@ -163,7 +163,7 @@ describe('PartnerNewPage', () => {
             statusCode: 409,
             error: 'Conflict',
             message: 'A trade partner with this CoC number already exists.',
-            details: { uuid: acmeUuid, name: 'Acme Logistics B.V.' },
+            details: { field: 'cocNumber', uuid: acmeUuid, name: 'Acme Logistics B.V.' },
           },
           { status: 409 },
         ),
