@@ -1,5 +1,5 @@
-import { kycActors } from '../../common/kyc-actors.js';
 import type { KycActor } from '../../common/kyc.js';
+import { kycActors } from '../../common/kyc-actors.js';
 import {
   LEVELS_FOR,
   mayInPartner,

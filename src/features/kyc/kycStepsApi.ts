@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { CommentVisibility } from '@common/kyc';
-import type { StepStatusRequest } from '@common/kyc';
+import type { CommentVisibility, StepStatusRequest } from '@common/kyc';
 import { kycStepSchema, type KycStep } from '@common/kyc-responses';
 import { isNotFound, idPath, uuidPath } from '@/features/kyc/kycApi';
 import { type KycStepType } from '@/features/kyc/kycModel';

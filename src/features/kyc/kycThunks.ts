@@ -1,6 +1,11 @@
-import type { CommentVisibility, KycStatus, KycStepStatus, KycStepType } from '@common/kyc';
-import { SUMMARY_STEP } from '@common/kyc';
-import type { StepStatusRequest } from '@common/kyc';
+import {
+  SUMMARY_STEP,
+  type CommentVisibility,
+  type KycStatus,
+  type KycStepStatus,
+  type KycStepType,
+  type StepStatusRequest,
+} from '@common/kyc';
 import type { Insights } from '@common/kyc-insights';
 import type { Readiness } from '@common/kyc-responses';
 import { createAppAsyncThunk } from '@/app/hooks';

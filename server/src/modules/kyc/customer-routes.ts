@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth.js';
-import { requireParameters } from '../documents/parameters.js';
 import {
   customerPageSchema,
   customerSubmissionsSchema,
   kycSubmissionSchema,
   statusAndReviewSchema,
 } from '../../../../common/kyc-responses.js';
+import { requireUser } from '../../plugins/auth.js';
+import { requireParameters } from '../documents/parameters.js';
 import {
   customerParamsSchema,
   errors,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth.js';
-import { requireParameters } from '../documents/parameters.js';
 import {
   auditEventSchema,
   commentSchema,
   statusRecordSchema,
 } from '../../../../common/kyc-responses.js';
+import { requireUser } from '../../plugins/auth.js';
+import { requireParameters } from '../documents/parameters.js';
 import {
   commentInputSchema,
   conflict,

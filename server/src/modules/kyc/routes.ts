@@ -1,4 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  kycPageSchema,
+  kycSubmissionSchema,
+  submissionWithInsightsSchema,
+} from '../../../../common/kyc-responses.js';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import collectionRoutes from './collection-routes.js';
@@ -10,11 +15,6 @@ import type { KycReactions } from './reactions.js';
 
 import recordRoutes from './record-routes.js';
 import { ensureObligedEntity } from './repository.js';
-import {
-  kycPageSchema,
-  kycSubmissionSchema,
-  submissionWithInsightsSchema,
-} from '../../../../common/kyc-responses.js';
 import {
   conflict,
   createSchema,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kycStepSchema } from '../../../../common/kyc-responses.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
-import { kycStepSchema } from '../../../../common/kyc-responses.js';
 import {
   cacheBustingSchema,
   conflict,

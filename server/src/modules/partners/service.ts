@@ -1,3 +1,10 @@
+import {
+  PARTNER_NUMBER_FIELDS,
+  type DuplicateNumber,
+  type PartnerNumberField,
+  type TradePartner,
+  type TradePartnerPage,
+} from '../../../../common/partners.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -12,13 +19,6 @@ import { uniqueViolation } from './db-errors.js';
 import { createMemberRepository } from './members/repository.js';
 import { presentPartner, presentPartners } from './present.js';
 import { createPartnerRepository, type PartnerRef, type PartnerRow } from './repository.js';
-import {
-  PARTNER_NUMBER_FIELDS,
-  type DuplicateNumber,
-  type PartnerNumberField,
-  type TradePartner,
-  type TradePartnerPage,
-} from '../../../../common/partners.js';
 import type { PartnerCreate, PartnerListQuery, PartnerPatch } from './schemas.js';
 
 const DUPLICATE_MESSAGE: Record<PartnerNumberField, string> = {

@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { KYC_STEP_TYPES, type KycStepType } from '../../../../../common/kyc.js';
-import { minimalPdf } from '../../../testing/minimal-pdf.js';
 import type { Insights } from '../../../../../common/kyc-insights.js';
 import type {
   AuditEvent,
@@ -11,6 +10,7 @@ import type {
   Person,
   StatusRecord,
 } from '../../../../../common/kyc-responses.js';
+import { minimalPdf } from '../../../testing/minimal-pdf.js';
 import type { ExportDocument, ExportDocumentSource, KycExportModel } from './model.js';
 
 /*

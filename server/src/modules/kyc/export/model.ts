@@ -1,6 +1,5 @@
-import type { ExportStage } from '../../../../../common/kyc-export.js';
 import type { KycStepType } from '../../../../../common/kyc.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
+import type { ExportStage } from '../../../../../common/kyc-export.js';
 import type { Insights } from '../../../../../common/kyc-insights.js';
 import type {
   AuditEvent,
@@ -10,6 +9,7 @@ import type {
   Person,
   StatusRecord,
 } from '../../../../../common/kyc-responses.js';
+import type { DocumentType } from '../../../db/schema/documents.js';
 
 /** What the caller asks the review file to contain (SPEC 3, PDF export options). */
 export interface ExportOptions {

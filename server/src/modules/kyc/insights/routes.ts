@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { insightsSchema } from '../../../../../common/kyc-insights.js';
 import { idParamsSchema, uuidParamsSchema } from '../../../api-schemas.js';
 import { STAFF_ROLES } from '../../../auth/roles.js';
 import { requireAnyRole } from '../../../plugins/auth.js';
 import { errorResponseSchema } from '../../../plugins/errors.js';
 import { NotFoundError } from '../../../errors.js';
 import { computeInsightsByUuid, refreshInsights } from './compute.js';
-import { insightsSchema } from '../../../../../common/kyc-insights.js';
 
 const tags = ['kyc'];
 const response = {
