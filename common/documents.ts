@@ -32,6 +32,18 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
+/** What a stored file may be, sniffed from its bytes; anything else is refused (415). */
+export const ACCEPTED_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/tiff',
+] as const;
+
+/** The images every browser draws: a profile picture must be one, the viewer shows them as they are. */
+export const BROWSER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
 /** The entity names of SPEC section 3 a document can be looked up by. */
 export const ENTITY_NAMES = [
   'tradepartner',

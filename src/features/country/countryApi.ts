@@ -1,6 +1,6 @@
 import type { Country } from '@common/countries';
+import type { Language } from '@common/languages';
 import { apiClient } from '@/lib/api-client';
-import type { Language } from '@/lib/i18n';
 
 /** The texts SPEC section 5 gives for a countries response that cannot be used. */
 export const COUNTRIES_RESPONSE_ERRORS = {

@@ -1,14 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Language } from '@common/languages';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  loadLanguage,
-  saveLanguage,
-  type Language,
-} from '@/lib/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, loadLanguage, saveLanguage } from '@/lib/i18n';
 import type { RequestStatus } from '@/lib/request-status';
 
 export interface LanguageState {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Document } from '../../../../common/documents.js';
+import {
+  ACCEPTED_CONTENT_TYPES,
+  BROWSER_IMAGE_TYPES,
+  type Document,
+} from '../../../../common/documents.js';
 import { isStaff } from '../../auth/roles.js';
 import type { Db } from '../../db/client.js';
 import type { DocumentType } from '../../db/schema/documents.js';
@@ -17,11 +21,7 @@ import { missingParameter } from './parameters.js';
 import { presentDocument } from './present.js';
 import { createDocumentRepository, type LinkRef, type NewDocument } from './repository.js';
 import type { UploadQuery } from './schemas.js';
-import {
-  ACCEPTED_CONTENT_TYPES,
-  PROFILE_PICTURE_CONTENT_TYPES,
-  type CompanyDocumentListener,
-} from './types.js';
+import type { CompanyDocumentListener } from './types.js';
 import {
   safeFileName,
   storeUpload,
@@ -225,8 +225,9 @@ export function createUploadService(
 
       const uuid = randomUUID();
       const key = `${placement.prefix}/${uuid}`;
+      // A profile picture is shown in an <img>: only the formats every browser draws.
       const accepted: readonly string[] = profilePicture
-        ? PROFILE_PICTURE_CONTENT_TYPES
+        ? BROWSER_IMAGE_TYPES
         : ACCEPTED_CONTENT_TYPES;
       const stored = await storeUpload(store, key, file.stream, {
         maxBytes,
