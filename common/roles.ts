@@ -50,7 +50,7 @@ export function effectiveRoles(roles: readonly string[]): Role[] {
   return ROLES.filter((role) => held.has(role));
 }
 
-/** Whether effective roles include a staff role. */
-export function isStaff(roles: readonly Role[]): boolean {
-  return roles.some((role) => STAFF_ROLES.includes(role));
+/** Super admin, manager or employee: whether the roles (with those they include) hold staff. */
+export function isStaff(roles: readonly string[]): boolean {
+  return effectiveRoles(roles).some((role) => STAFF_ROLES.includes(role));
 }

@@ -1,5 +1,5 @@
 import { mayInPartner, type AccessLevel, type PartnerRole } from '@common/partner-access';
-import { isStaff } from '@/lib/permissions';
+import { isStaff } from '@common/roles';
 
 /** What the signed-in person may do with one trade partner (docs/api/partners.md, access levels). */
 export interface PartnerPermissions {
