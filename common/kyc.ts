@@ -54,6 +54,9 @@ export const KYC_STEP_STATUSES = [
 export type KycStepStatus = (typeof KYC_STEP_STATUSES)[number];
 /** What a reviewer asks for when completing a step; the server decides what it becomes. */
 export const COMPLETE_REQUESTS = ['COMPLETED', 'COMPLETE'] as const;
+/** The status a step change asks for: a step status, or a completion (the server decides). */
+export const STEP_STATUS_REQUESTS = [...KYC_STEP_STATUSES, ...COMPLETE_REQUESTS] as const;
+export type StepStatusRequest = (typeof STEP_STATUS_REQUESTS)[number];
 
 /** Who acts, as the workflow sees them. */
 export type KycActor =
@@ -124,6 +127,19 @@ export function findTransition(from: KycStatus, to: KycStatus): KycTransition | 
   return KYC_TRANSITIONS.find((move) => move.from === from && move.to === to);
 }
 
+/** The step statuses a move's `steps` condition accepts (decision 012, 'also needs'). */
+export const STEPS_NEEDED: Record<NonNullable<KycTransition['steps']>, readonly KycStepStatus[]> = {
+  approved: ['APPROVED'],
+  reviewed: ['APPROVED', 'WAITING_FOR_APPROVAL'],
+};
+
+/** Whether the steps are as a move needs them. */
+export function stepsReady(move: KycTransition, steps: readonly { status: string }[]): boolean {
+  if (!move.steps) return true;
+  const accepted: readonly string[] = STEPS_NEEDED[move.steps];
+  return steps.every((step) => accepted.includes(step.status));
+}
+
 /** The moves out of `from` that someone acting as any of `actors` may make. */
 export function transitionsFor(from: KycStatus, actors: readonly KycActor[]): KycTransition[] {
   return KYC_TRANSITIONS.filter(
@@ -182,8 +198,9 @@ export function defaultVisibility(context: CommentContext): CommentVisibility {
  * stays open for the partner while the file is back with them, and may not be approved until
  * they have answered or the reviewer has withdrawn the request.
  */
-export const STEP_REQUEST_STATUSES: readonly KycStepStatus[] = ['CHANGES_REQUESTED', 'REJECTED'];
-export type StepRequestKind = 'CHANGES_REQUESTED' | 'REJECTED';
+export const STEP_REQUEST_KINDS = ['CHANGES_REQUESTED', 'REJECTED'] as const;
+export type StepRequestKind = (typeof STEP_REQUEST_KINDS)[number];
+export const STEP_REQUEST_STATUSES: readonly KycStepStatus[] = STEP_REQUEST_KINDS;
 
 /** A reviewer's request on a step, as far as the rules need it. */
 export interface StepRequestState {

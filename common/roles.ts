@@ -26,7 +26,10 @@ const INCLUDES: Record<Role, readonly Role[]> = {
 };
 
 export const STAFF_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER', 'NT24_EMPLOYEE'];
+/** Admin access and user management: may change any user's profile. */
 export const ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
+/** SPEC section 6, KYC access: staff, trade partners and owners (CONTACT alone has none). */
+export const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -47,7 +50,7 @@ export function effectiveRoles(roles: readonly string[]): Role[] {
   return ROLES.filter((role) => held.has(role));
 }
 
-/** Whether effective roles include a staff role. */
-export function isStaff(roles: readonly Role[]): boolean {
-  return roles.some((role) => STAFF_ROLES.includes(role));
+/** Super admin, manager or employee: whether the roles (with those they include) hold staff. */
+export function isStaff(roles: readonly string[]): boolean {
+  return effectiveRoles(roles).some((role) => STAFF_ROLES.includes(role));
 }

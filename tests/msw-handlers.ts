@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { User } from '@/features/user/userApi';
+import type { User } from '@common/users';
 
 export const markIdentityId = 'kc-mark-de-vries';
 

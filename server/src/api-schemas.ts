@@ -23,8 +23,7 @@ export const uuidSchema = z
 export const idParamsSchema = z.object({ id: positiveIdSchema });
 export const uuidParamsSchema = z.object({ uuid: uuidSchema });
 
-/** A timestamp as the API answers it. */
-export const dateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time');
+/** A timestamp as the API answers it (common/api.ts dateTimeSchema). */
 export const toIso = (value: Date): string => value.toISOString();
 export const toIsoOrNull = (value: Date | null): string | null =>
   value ? value.toISOString() : null;

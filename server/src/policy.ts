@@ -1,20 +1,20 @@
 import type { KycActor, KycTransition } from '../../common/kyc.js';
-import { isStaff, STAFF_ROLES, type Role } from './auth/roles.js';
-import type { AccessLevel } from './db/schema/partners.js';
+import { kycActors } from '../../common/kyc-actors.js';
+import {
+  LEVELS_FOR,
+  mayInPartner,
+  type AccessLevel,
+  type PartnerAction,
+} from '../../common/partner-access.js';
+import { ADMIN_ROLES, isStaff, KYC_ROLES, STAFF_ROLES, type Role } from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser } from './plugins/auth.js';
-
-/** Roles that may change any user's profile besides the person themself. */
-const USER_ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER'];
 
 /** Roles of people who may register a company of their own (and become its OWNER member). */
 const PARTNER_CREATOR_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'OWNER'];
 
 /** Roles with KYC or partner access, who may use the company search. */
 const SEARCH_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER', 'CONTACT'];
-
-/** Roles with KYC access (SPEC section 6); CONTACT alone has none. */
-const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
 
 /**
  * What someone may do with a KYC submission (decision 012). Partner members read at any
@@ -31,27 +31,10 @@ export type KycAudience = 'staff' | 'partner';
 
 /**
  * What someone may do with a trade partner and everything under it (addresses, contacts,
- * members, invitations). See docs/decisions/007-company-access-levels.md.
+ * members, invitations): common/partner-access.ts, shared with the app. See
+ * docs/decisions/007-company-access-levels.md.
  */
-export type PartnerAction =
-  /** See the company, its addresses, contacts and members. */
-  | 'read'
-  /** Change the company, its addresses and contacts. */
-  | 'change'
-  /** Delete contacts, manage members and invitations. */
-  | 'manage'
-  /** Accept or withdraw the terms on the company's behalf. */
-  | 'acceptTerms'
-  /** Grant the OWNER access level, or take it away. */
-  | 'grantOwner';
-
-const LEVELS_FOR: Record<PartnerAction, readonly AccessLevel[]> = {
-  read: ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER'],
-  change: ['OWNER', 'ADMIN', 'EDITOR'],
-  manage: ['OWNER', 'ADMIN'],
-  acceptTerms: ['OWNER', 'ADMIN'],
-  grantOwner: ['OWNER'],
-};
+export type { PartnerAction };
 
 const KYC_LEVELS_FOR: Record<KycAction, readonly AccessLevel[]> = {
   read: LEVELS_FOR.read,
@@ -59,9 +42,6 @@ const KYC_LEVELS_FOR: Record<KycAction, readonly AccessLevel[]> = {
   create: LEVELS_FOR.manage,
   audit: [],
 };
-
-/** Accepting the terms is the company's own act: staff may not do it for a company. */
-const MEMBERS_ONLY: readonly PartnerAction[] = ['acceptTerms'];
 
 export interface PartnerMembership {
   accessLevel: AccessLevel;
@@ -88,7 +68,7 @@ export const policy = {
 
   /** A user's profile: the person themself, a super admin or a manager. */
   canEditUser(actor: AuthUser, user: { identityId: string }): boolean {
-    return actor.sub === user.identityId || actor.roles.some((r) => USER_ADMIN_ROLES.includes(r));
+    return actor.sub === user.identityId || actor.roles.some((r) => ADMIN_ROLES.includes(r));
   },
 
   /** Staff see every trade partner; everyone else only those they belong to. */
@@ -126,8 +106,8 @@ export const policy = {
   ): Decision {
     const level = membership?.accessLevel;
     const staff = isStaff(actor.roles);
-    if (level !== undefined && LEVELS_FOR[action].includes(level)) return 'allow';
-    if (staff) return MEMBERS_ONLY.includes(action) ? 'forbidden' : 'allow';
+    if (mayInPartner({ staff, level }, action)) return 'allow';
+    if (staff) return 'forbidden';
     if (level === undefined || !LEVELS_FOR.read.includes(level)) return 'not-found';
     return 'forbidden';
   },
@@ -217,19 +197,7 @@ export const policy = {
    * too; a staff member is never the partner, even when also a member of the company.
    */
   kycActors(actor: AuthUser, membership: PartnerMembership | undefined): KycActor[] {
-    if (!policy.canUseKyc(actor)) return [];
-    if (isStaff(actor.roles)) {
-      const actors: KycActor[] = [];
-      if (actor.roles.includes('NT24_EMPLOYEE')) actors.push('employee');
-      if (actor.roles.includes('NT24_MANAGER')) actors.push('manager');
-      return actors;
-    }
-    const level = membership?.accessLevel;
-    if (level === undefined) return [];
-    const actors: KycActor[] = [];
-    if (LEVELS_FOR.change.includes(level)) actors.push('partner');
-    if (LEVELS_FOR.manage.includes(level)) actors.push('partnerAdmin');
-    return actors;
+    return kycActors(actor.roles, membership?.accessLevel);
   },
 
   /** Whether one of `actors` is among those decision 012's table lets make `transition`. */

@@ -1,5 +1,6 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
+import { errorResponseSchema } from '@common/api';
 
 /** A failed call as slices keep it: plain data, safe to put in the store. */
 export interface ApiError {
@@ -9,13 +10,11 @@ export interface ApiError {
   details?: unknown;
 }
 
-// The server's one error shape: { statusCode, error, message, details? }.
-const errorBodySchema = z.object({
-  statusCode: z.number().optional(),
-  error: z.string().optional(),
-  message: z.string().min(1),
-  details: z.unknown().optional(),
-});
+// The server's one error shape (common/api.ts), read for its message and details only (the
+// status comes from the response itself); an empty message is none the user can be shown.
+const errorBodySchema = errorResponseSchema
+  .partial({ statusCode: true, error: true })
+  .refine((body) => body.message !== '');
 
 export function isApiError(value: unknown): value is ApiError {
   return (

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@common/languages';
 import de from '../../public/assets/i18n/de.json';
 import en from '../../public/assets/i18n/en.json';
 import es from '../../public/assets/i18n/es.json';
@@ -9,7 +10,6 @@ import {
   clearStoredLanguage,
   fetchTranslations,
   LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
   saveLanguage,
   startupTranslations,
   storedLanguage,

@@ -1,9 +1,8 @@
 import i18n, { type InitOptions, type ParseKeys, type ResourceKey, type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '@common/languages';
 import type en from '../../public/assets/i18n/en.json';
 
-export const LANGUAGES = ['en', 'nl', 'de', 'it', 'es', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'nt24_language';
 const NAMESPACE = 'translation';

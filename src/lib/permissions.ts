@@ -1,4 +1,5 @@
-import { ADMIN_ROLES, hasAllRoles, hasAnyRole, hasRole, STAFF_ROLES, type Role } from '@/lib/roles';
+import { isStaff } from '@common/roles';
+import { ADMIN_ROLES, hasAllRoles, hasAnyRole, hasRole, type Role } from '@/lib/roles';
 
 /** Who is asking: whether they are signed in, and the roles their token carries. */
 export interface Viewer {
@@ -18,9 +19,6 @@ export type Permission =
   | { tradePartner: true }
   | { admin: true }
   | { custom: (viewer: Viewer) => boolean };
-
-/** Super admin, manager or employee. */
-export const isStaff = (roles: readonly string[]) => hasAnyRole(roles, STAFF_ROLES);
 
 /** Admin access and user management: super admin or manager. */
 export const isAdmin = (roles: readonly string[]) => hasAnyRole(roles, ADMIN_ROLES);

@@ -1,9 +1,14 @@
-import { effectiveRoles, ROLES, STAFF_ROLES, type Role } from '@common/roles';
+import { effectiveRoles, ROLES, type Role } from '@common/roles';
 
-export { ADMIN_ROLES, effectiveRoles, isRole, ROLES, STAFF_ROLES, type Role } from '@common/roles';
-
-/** SPEC section 6, KYC access: staff, trade partners and owners (CONTACT alone has none). */
-export const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
+export {
+  ADMIN_ROLES,
+  effectiveRoles,
+  isRole,
+  KYC_ROLES,
+  ROLES,
+  STAFF_ROLES,
+  type Role,
+} from '@common/roles';
 
 /** The role shown for a user: the first of ROLES they hold, or null for 'No Role'. */
 export function primaryRole(roles: readonly string[]): Role | null {

@@ -1,8 +1,10 @@
 // The roles are shared with the app; the server imports them through this one place.
 export {
+  ADMIN_ROLES,
   effectiveRoles,
   isRole,
   isStaff,
+  KYC_ROLES,
   ROLES,
   STAFF_ROLES,
   type Role,

@@ -2,19 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { z } from 'zod';
+import { errorResponseSchema, type ErrorResponse } from '../../../common/api.js';
 import { AppError } from '../errors.js';
 
-export const errorResponseSchema = z
-  .object({
-    statusCode: z.number().int(),
-    error: z.string(),
-    message: z.string(),
-    details: z.unknown().optional(),
-  })
-  .meta({ id: 'Error' });
+// The error body is shared with the app; the routes' schemas take it from here.
+export { errorResponseSchema };
 
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** The statuses a route may answer with the common error shape. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;

@@ -1,6 +1,6 @@
 import Pagination from 'react-bootstrap/Pagination';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@/lib/api-page';
+import type { Page } from '@common/api';
 
 interface ListPaginationProps {
   /** The page shown (its `page` counts from 0); nothing is shown for an empty list. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import type { Page } from '@common/api';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListPagination } from '@/components/ui/ListPagination';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import type { Page } from '@/lib/api-page';
 import type { RequestStatus } from '@/lib/request-state';
 
 interface PagedTableProps {

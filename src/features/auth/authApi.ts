@@ -1,24 +1,10 @@
-import { z } from 'zod';
+import {
+  ensureUserResponseSchema,
+  sessionInfoSchema,
+  type EnsureUserResponse,
+  type SessionInfo,
+} from '@common/users';
 import { apiClient } from '@/lib/api-client';
-
-const ensureUserResponseSchema = z.object({
-  userExists: z.boolean(),
-  userId: z.number(),
-});
-
-const sessionInfoSchema = z.object({
-  subject: z.string(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  roles: z.array(z.string()),
-  effectiveRoles: z.array(z.string()),
-  /** Token expiry, epoch seconds. */
-  expiresAt: z.number(),
-});
-
-export type SessionInfo = z.infer<typeof sessionInfoSchema>;
-
-export type EnsureUserResponse = z.infer<typeof ensureUserResponseSchema>;
 
 const ENSURE_USER_CACHE_MS = 5 * 60_000;
 

@@ -1,11 +1,6 @@
+import type { Country } from '@common/countries';
+import type { Language } from '@common/languages';
 import { apiClient } from '@/lib/api-client';
-import type { Language } from '@/lib/i18n';
-
-/** SPEC section 3: a country as the API lists it (ISO 3166-1 alpha-2 code, localised name). */
-export interface Country {
-  code: string;
-  name: string;
-}
 
 /** The texts SPEC section 5 gives for a countries response that cannot be used. */
 export const COUNTRIES_RESPONSE_ERRORS = {

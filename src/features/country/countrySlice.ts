@@ -1,10 +1,12 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
+import type { Country } from '@common/countries';
+import type { Language } from '@common/languages';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import { getCountries, type Country } from '@/features/country/countryApi';
+import { getCountries } from '@/features/country/countryApi';
 import { toApiError } from '@/lib/api-error';
-import { translate, type Language } from '@/lib/i18n';
+import { translate } from '@/lib/i18n';
 import {
   idleRequest,
   recordFulfilled,

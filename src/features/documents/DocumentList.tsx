@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import type { Document } from '@common/documents';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange, useNotifiedChange } from '@/features/partners/useConfirmedChange';
-import type { Document } from '@/features/documents/documentModel';
 import type { DocumentQuery } from '@/features/documents/documentsApi';
 import {
   changeDocumentStatus,

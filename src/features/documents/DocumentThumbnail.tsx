@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { Document } from '@common/documents';
 import { Icon } from '@/components/ui/Icon';
-import type { Document } from '@/features/documents/documentModel';
 import { documentThumbnailUrl } from '@/features/documents/documentUrls';
 import { tokenExpiring, useFreshDocument } from '@/features/documents/useFreshDocument';
 import './documents.css';

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { DocumentList } from '@/features/documents/DocumentList';
 import { DocumentUploader } from '@/features/documents/DocumentUploader';
@@ -13,7 +14,6 @@ import {
   selectTradePartnersRequest,
   selectUserDefaultTradePartner,
 } from '@/features/tradePartner/tradePartnerSlice';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import { selectRoles } from '@/features/user/userSlice';
 
 function CompanyDocuments({ company }: { company: TradePartner }) {

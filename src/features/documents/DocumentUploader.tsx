@@ -4,8 +4,9 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
+import type { Document } from '@common/documents';
+import type { Address, TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { Document } from '@/features/documents/documentModel';
 import type { DocumentLink } from '@/features/documents/documentsApi';
 import { uploadDocumentFile } from '@/features/documents/documentsSlice';
 import { DropZone } from '@/features/documents/DropZone';
@@ -14,7 +15,6 @@ import { UploadQueue } from '@/features/documents/UploadQueue';
 import { useDocumentTypes } from '@/features/documents/useDocumentTypes';
 import { useUploadQueue } from '@/features/documents/useUploadQueue';
 import { contactDisplayName } from '@/features/partners/contactName';
-import type { Address, TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import { selectUser } from '@/features/user/userSlice';
 import './documents.css';
 

@@ -2,8 +2,8 @@ import { useEffect, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { BROWSER_IMAGE_TYPES, type Document } from '@common/documents';
 import { Icon } from '@/components/ui/Icon';
-import type { Document } from '@/features/documents/documentModel';
 import {
   documentContentUrl,
   documentStreamUrl,
@@ -14,9 +14,6 @@ import { useDocumentTypes } from '@/features/documents/useDocumentTypes';
 import { tokenExpiring, useFreshDocument } from '@/features/documents/useFreshDocument';
 import { formatFileSize } from '@/lib/format';
 import './documents.css';
-
-/** Images every browser shows; a TIFF is shown through its (server-rendered) preview. */
-const BROWSER_IMAGES = ['image/png', 'image/jpeg', 'image/webp'];
 
 function Preview({ document, onFailed }: { document: Document; onFailed: () => void }) {
   const { t } = useTranslation();
@@ -30,7 +27,8 @@ function Preview({ document, onFailed }: { document: Document; onFailed: () => v
       />
     );
   }
-  const src = BROWSER_IMAGES.includes(contentType)
+  // A TIFF is shown through its (server-rendered) preview.
+  const src = (BROWSER_IMAGE_TYPES as readonly string[]).includes(contentType)
     ? documentStreamUrl(document, 'inline')
     : hasThumbnail
       ? documentThumbnailUrl(document, { width: 1024, height: 1024 })

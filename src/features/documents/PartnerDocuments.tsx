@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import type { TradePartner } from '@common/partners';
 import { DocumentList } from '@/features/documents/DocumentList';
 import { DocumentUploader } from '@/features/documents/DocumentUploader';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 
 interface PartnerDocumentsProps {
   partner: TradePartner;

@@ -1,4 +1,4 @@
-import type { Document } from '@/features/documents/documentModel';
+import type { Document } from '@common/documents';
 import { searchParams, seg } from '@/lib/api-params';
 
 // The addresses an <img>, an <iframe> or a download link loads a document from. They carry

@@ -1,13 +1,21 @@
 import type { AxiosProgressEvent } from 'axios';
-import { z } from 'zod';
 import {
+  accessTokenSchema,
   documentSchema,
-  parseDocumentList,
+  documentStatusesSchema,
+  documentTypesSchema,
+  profilePictureUploadSchema,
+  storeDiagnosisSchema,
   type Document,
+  type DocumentAccessToken,
   type DocumentPage,
   type DocumentStatus,
+  type DocumentType,
   type EntityName,
-} from '@/features/documents/documentModel';
+  type ProfilePictureUpload,
+  type StoreDiagnosis,
+} from '@common/documents';
+import { parseDocumentList } from '@/features/documents/documentModel';
 import { apiClient } from '@/lib/api-client';
 import { required, searchParams, seg } from '@/lib/api-params';
 
@@ -17,15 +25,15 @@ import { required, searchParams, seg } from '@/lib/api-params';
 // --- Reference lists ---------------------------------------------------------------------------
 
 /** GET /api/documents/types: each type with its English label. */
-export async function getDocumentTypes(): Promise<Record<string, string>> {
+export async function getDocumentTypes(): Promise<Record<DocumentType, string>> {
   const { data } = await apiClient.get<unknown>('/api/documents/types');
-  return z.record(z.string(), z.string()).parse(data);
+  return documentTypesSchema.parse(data);
 }
 
 /** GET /api/documents/statuses */
-export async function getDocumentStatuses(): Promise<string[]> {
+export async function getDocumentStatuses(): Promise<DocumentStatus[]> {
   const { data } = await apiClient.get<unknown>('/api/documents/statuses');
-  return z.array(z.string()).parse(data);
+  return documentStatusesSchema.parse(data);
 }
 
 // --- Lists -------------------------------------------------------------------------------------
@@ -201,14 +209,11 @@ export async function getDocument(documentId: number): Promise<Document> {
   return documentSchema.parse(data);
 }
 
-const tokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
-export type DocumentToken = z.infer<typeof tokenSchema>;
-
 /** POST /api/documents/{documentId}/token: a fresh access token for <img> and <iframe>. */
-export async function createDocumentToken(documentId: number): Promise<DocumentToken> {
+export async function createDocumentToken(documentId: number): Promise<DocumentAccessToken> {
   required(documentId, 'documentId', 'createDocumentToken');
   const { data } = await apiClient.post<unknown>(`/api/documents/${seg(documentId)}/token`);
-  return tokenSchema.parse(data);
+  return accessTokenSchema.parse(data);
 }
 
 /** PATCH /api/documents/{documentId}/{field}?{name}={value}: one change, the document back. */
@@ -289,9 +294,6 @@ export async function uploadDocument(
   return documentSchema.parse(data);
 }
 
-const profilePictureSchema = z.object({ imageUrl: z.string(), document: documentSchema });
-export type ProfilePictureUpload = z.infer<typeof profilePictureSchema>;
-
 /** POST /api/documents?documentType=PROFILE_PICTURE: the user's new picture (PNG, JPEG, WebP). */
 export async function uploadProfilePicture(
   options: Omit<UploadOptions, 'documentType'>,
@@ -301,7 +303,7 @@ export async function uploadProfilePicture(
     ...options,
     documentType: 'PROFILE_PICTURE',
   });
-  return profilePictureSchema.parse(data);
+  return profilePictureUploadSchema.parse(data);
 }
 
 /** POST /api/documents/{record}/{id}: a file for a shipment or a transport. */
@@ -330,18 +332,8 @@ export function uploadTransportDocument(transportId: number, options: UploadOpti
 
 // --- Operations --------------------------------------------------------------------------------
 
-const diagnosisSchema = z.object({
-  backend: z.enum(['local', 's3']),
-  bucket: z.string().optional(),
-  reachable: z.boolean(),
-  writable: z.boolean(),
-  latencyMs: z.number(),
-  message: z.string(),
-});
-export type StorageDiagnosis = z.infer<typeof diagnosisSchema>;
-
 /** GET /api/documents/diagnose-s3 (staff only): whether the document store works. */
-export async function diagnoseStorage(): Promise<StorageDiagnosis> {
+export async function diagnoseStorage(): Promise<StoreDiagnosis> {
   const { data } = await apiClient.get<unknown>('/api/documents/diagnose-s3');
-  return diagnosisSchema.parse(data);
+  return storeDiagnosisSchema.parse(data);
 }

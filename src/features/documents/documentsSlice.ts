@@ -7,14 +7,11 @@ import {
   isRejected,
   type EntityState,
 } from '@reduxjs/toolkit';
+import type { Document } from '@common/documents';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import {
-  DOCUMENT_TYPES,
-  type Document,
-  type DocumentStatus,
-} from '@/features/documents/documentModel';
+import { DOCUMENT_TYPES, type DocumentStatus } from '@/features/documents/documentModel';
 import {
   createDocumentToken,
   filterDocuments,

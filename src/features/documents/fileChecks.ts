@@ -1,3 +1,5 @@
+import { ACCEPTED_CONTENT_TYPES, BROWSER_IMAGE_TYPES } from '@common/documents';
+
 /** The server's limit (DOCUMENT_MAX_BYTES, docs/api/documents.md), checked before sending. */
 export const MAX_UPLOAD_MB = 25;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
@@ -8,12 +10,12 @@ interface Accepted {
 }
 
 export const DOCUMENT_FILES: Accepted = {
-  mimeTypes: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/tiff'],
+  mimeTypes: ACCEPTED_CONTENT_TYPES,
   extensions: ['.pdf', '.png', '.jpg', '.jpeg', '.webp', '.tif', '.tiff'],
 };
 
 export const PICTURE_FILES: Accepted = {
-  mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
+  mimeTypes: BROWSER_IMAGE_TYPES,
   extensions: ['.png', '.jpg', '.jpeg', '.webp'],
 };
 

@@ -50,10 +50,25 @@ export const passportScan = () =>
     uploadedBy: null,
   });
 
+/** GET /api/documents/types: every type with its English label. */
 export const documentTypesJson = {
   COC_EXTRACT: 'Chamber of Commerce extract',
+  ARTICLES_OF_ASSOCIATION: 'Articles of association',
+  UBO_REGISTER_EXTRACT: 'UBO register extract',
+  SHAREHOLDER_REGISTER: 'Shareholder register',
   ID_DOCUMENT: 'Identity document',
+  PROOF_OF_ADDRESS: 'Proof of address',
+  BANK_STATEMENT: 'Bank statement',
+  VAT_CERTIFICATE: 'VAT certificate',
+  POWER_OF_ATTORNEY: 'Power of attorney',
+  FINANCIAL_STATEMENT: 'Financial statement',
+  CONTRACT: 'Contract',
   INVOICE: 'Invoice',
+  CMR: 'CMR consignment note',
+  BILL_OF_LADING: 'Bill of lading',
+  PACKING_LIST: 'Packing list',
+  CERTIFICATE_OF_ORIGIN: 'Certificate of origin',
+  PHOTO: 'Photo',
   PROFILE_PICTURE: 'Profile picture',
   OTHER: 'Other',
 };

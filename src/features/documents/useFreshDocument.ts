@@ -1,7 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
+import type { Document, DocumentAccessToken } from '@common/documents';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { Document } from '@/features/documents/documentModel';
-import type { DocumentToken } from '@/features/documents/documentsApi';
 import { renewDocumentToken, selectDocumentById } from '@/features/documents/documentsSlice';
 
 /** Renew a token that runs out within this margin: an <iframe> may take a while to load. */
@@ -22,7 +21,7 @@ export function tokenExpiring(expiresAt: string, now: number = Date.now()): bool
 export function useFreshDocument(document: Document) {
   const dispatch = useAppDispatch();
   const stored = useAppSelector((state) => selectDocumentById(state, document.id));
-  const [renewed, setRenewed] = useState<(DocumentToken & { id: number }) | null>(null);
+  const [renewed, setRenewed] = useState<(DocumentAccessToken & { id: number }) | null>(null);
   const renewedOnce = useRef(false);
 
   const base = stored ?? document;

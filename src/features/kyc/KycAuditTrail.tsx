@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import type { AuditEvent } from '@common/kyc-responses';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { namesStatus, STEP_TITLE_KEYS, translatedByCode } from '@/features/kyc/kycLabels';
-import type { AuditEvent } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycAudit } from '@/features/kyc/kycSlice';
 import { fetchKycAudit } from '@/features/kyc/kycThunks';

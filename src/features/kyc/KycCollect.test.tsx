@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
+import { tradePartnerSchema } from '@common/partners';
 import de from '../../../public/assets/i18n/de.json';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { sessionStarted } from '@/features/auth/authSlice';
@@ -19,7 +20,6 @@ import {
 } from '@/features/kyc/testData';
 import { DRAFT_AUTOSAVE_MS } from '@/features/kyc/useDraftAutosave';
 import { partnerJson } from '@/features/partners/testData';
-import { tradePartnerSchema } from '@/features/tradePartner/tradePartnerApi';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
 import { markDeVries } from '../../../tests/msw-handlers';

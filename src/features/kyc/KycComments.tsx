@@ -9,12 +9,13 @@ import {
   type CommentVisibility,
   type KycStepType,
 } from '@common/kyc';
+import type { KycComment } from '@common/kyc-responses';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { VisibilityField } from '@/features/kyc/DecisionFields';
 import { InternalBadge, KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
-import { isStepType, type KycComment } from '@/features/kyc/kycModel';
+import { isStepType } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycChange, selectKycComments } from '@/features/kyc/kycSlice';
 import { addComment, commentKey, fetchKycComments } from '@/features/kyc/kycThunks';

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { tradePartnerSchema } from '@common/partners';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { KycDetailPage } from '@/features/kyc/KycDetailPage';
 import {
@@ -18,7 +19,6 @@ import { mockDocumentsApi, passportScan } from '@/features/documents/testData';
 import { partnerJson } from '@/features/partners/testData';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
 import { fetchUser } from '@/features/user/userSlice';
-import { tradePartnerSchema } from '@/features/tradePartner/tradePartnerApi';
 import { markDeVries } from '../../../tests/msw-handlers';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PARTNER_EDITABLE_STATUSES } from '@common/kyc-steps';
 import { Link, useParams } from 'react-router-dom';
+import type { KycSubmission } from '@common/kyc-responses';
+import { PARTNER_EDITABLE_STATUSES } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
@@ -13,7 +14,7 @@ import { useKycActors } from '@/features/kyc/kycActors';
 import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/KycBadges';
 
 import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
-import { parseKycRef, type KycSubmission } from '@/features/kyc/kycModel';
+import { parseKycRef } from '@/features/kyc/kycModel';
 import { KycRecordsTabs } from '@/features/kyc/KycRecordsTabs';
 import { selectKycCurrent, selectKycSubmission } from '@/features/kyc/kycSlice';
 import { KycSteps } from '@/features/kyc/KycSteps';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { KycSubmission } from '@common/kyc-responses';
 import { kycPath } from '@/config/paths';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 
 /** 'KYC #{id}', linking to the file. */
 export function KycFileLink({ id }: { id: number }) {

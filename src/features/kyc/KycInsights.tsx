@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { FINDING_SEVERITIES as SEVERITIES } from '@common/kyc';
+import type { Finding, Insights } from '@common/kyc-insights';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { RiskLevelBadge, SeverityBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS, translatedByCode } from '@/features/kyc/kycLabels';
-import { FINDING_SEVERITIES as SEVERITIES } from '@common/kyc';
-import type { Finding, Insights } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycInsights } from '@/features/kyc/kycSlice';
 import { fetchKycInsights } from '@/features/kyc/kycThunks';

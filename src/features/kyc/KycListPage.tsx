@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { KYC_STATUSES } from '@common/kyc';
+import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
@@ -16,7 +17,6 @@ import { selectKycList } from '@/features/kyc/kycSlice';
 import { fetchKycList, kycListKey, type KycListQuery } from '@/features/kyc/kycThunks';
 import { selectRoles, selectUser } from '@/features/user/userSlice';
 import { formatDateTime } from '@/lib/format';
-import { isStaff } from '@/lib/permissions';
 import {
   pageFromParams,
   pageParam,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { KYC_STEP_TYPES, type KycStepType } from '@common/kyc';
+import type { MissingItem } from '@common/kyc-responses';
 import { STEP_ISSUE_MESSAGES, type StepIssueCode } from '@common/kyc-steps';
 import { STEP_TITLE_KEYS, translatedByCode } from '@/features/kyc/kycLabels';
-import type { MissingItem } from '@/features/kyc/kycModel';
 import { changeLabel } from '@/features/kyc/stepDataLabels';
 
 /** The step headings' ids (KycStepSection), for the links to the steps. */

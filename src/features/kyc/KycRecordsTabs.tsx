@@ -4,10 +4,10 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
 import type { KycActor } from '@common/kyc';
+import type { KycSubmission } from '@common/kyc-responses';
 import { KycAuditTrail } from '@/features/kyc/KycAuditTrail';
 import { KycComments } from '@/features/kyc/KycComments';
 import { KycInsights } from '@/features/kyc/KycInsights';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 import { KycStatusHistory } from '@/features/kyc/KycStatusHistory';
 import type { TranslationKey } from '@/lib/i18n';
 

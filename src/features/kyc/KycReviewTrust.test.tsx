@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { tradePartnerSchema } from '@common/partners';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { KycDetailPage } from '@/features/kyc/KycDetailPage';
 import {
@@ -14,7 +15,6 @@ import {
 } from '@/features/kyc/testData';
 import { partnerJson } from '@/features/partners/testData';
 import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
-import { tradePartnerSchema } from '@/features/tradePartner/tradePartnerApi';
 import { fetchUser } from '@/features/user/userSlice';
 import { markDeVries } from '../../../tests/msw-handlers';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';

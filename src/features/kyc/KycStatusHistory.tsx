@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { SUBMISSION_COMMENT } from '@common/kyc';
+import type { StatusRecord } from '@common/kyc-responses';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { InternalBadge, KycStatusBadge } from '@/features/kyc/KycBadges';
-import type { KycStatusRecord } from '@/features/kyc/kycModel';
 import type { KycRecordProps } from '@/features/kyc/KycRecordsTabs';
 import { selectKycStatusHistory } from '@/features/kyc/kycSlice';
 import { fetchKycStatusHistory } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/useKycRecords';
 import { formatDateTime } from '@/lib/format';
 
-function HistoryEntry({ record }: { record: KycStatusRecord }) {
+function HistoryEntry({ record }: { record: StatusRecord }) {
   const { t } = useTranslation();
   const moved = record.status !== SUBMISSION_COMMENT;
   return (

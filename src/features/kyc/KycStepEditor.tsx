@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType, StepIssue } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useCountryOptions } from '@/features/country/useCountryOptions';
@@ -17,7 +18,6 @@ import {
   toStepData,
   type StepDraft,
 } from '@/features/kyc/forms';
-import type { KycStep } from '@/features/kyc/kycModel';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { saveStepData } from '@/features/kyc/kycStepDataThunks';
 import { dataSaveKey } from '@/features/kyc/kycThunks';

@@ -9,7 +9,7 @@ import {
   type KycActor,
   type KycStepType,
 } from '@common/kyc';
-
+import type { KycStep, KycSubmission } from '@common/kyc-responses';
 import {
   isDataStepType,
   PARTNER_EDITABLE_STATUSES,
@@ -29,7 +29,6 @@ import {
 } from '@/features/kyc/kycActors';
 import { KycStatusBadge } from '@/features/kyc/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
-import type { KycStep, KycSubmission } from '@/features/kyc/kycModel';
 import { selectKycChanges, selectKycSteps } from '@/features/kyc/kycSlice';
 import { KycStepEditor } from '@/features/kyc/KycStepEditor';
 import { KycStepSection, stepHeadingId } from '@/features/kyc/KycStepSection';

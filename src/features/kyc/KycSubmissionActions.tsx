@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import {
   defaultVisibility,
   fixedVisibility,
+  stepsReady,
   type CommentVisibility,
   type KycActor,
   type KycTransition,
 } from '@common/kyc';
+import type { KycSubmission } from '@common/kyc-responses';
 import { partnerCanChangeSomething } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { isReviewer, offeredTransitions, stepsReady } from '@/features/kyc/kycActors';
+import { isReviewer, offeredTransitions } from '@/features/kyc/kycActors';
 import { statusLabel } from '@/features/kyc/kycLabels';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { changeSubmissionStatus, statusChangeKey } from '@/features/kyc/kycThunks';
 import { CommentField, CompliantField, VisibilityField } from '@/features/kyc/DecisionFields';

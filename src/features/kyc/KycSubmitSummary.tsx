@@ -3,10 +3,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { transitionsFor, type KycActor } from '@common/kyc';
+import type { KycSubmission } from '@common/kyc-responses';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 import { KycReadinessList } from '@/features/kyc/KycReadinessList';
 import { selectKycChange, selectKycReadiness } from '@/features/kyc/kycSlice';
 import {

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import type { KycSubmission } from '@common/kyc-responses';
 import { RiskLevelBadge } from '@/features/kyc/KycBadges';
 import { ReviewerName } from '@/features/kyc/KycFileLink';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 import { formatDateTime } from '@/lib/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { documentSchema } from '@/features/documents/documentModel';
+import { documentSchema } from '@common/documents';
 import { passportScan } from '@/features/documents/testData';
 import { StepData, ChangesSummary } from '@/features/kyc/StepData';
 import { renderWithProviders } from '../../../tests/render-with-providers';

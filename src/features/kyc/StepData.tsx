@@ -1,10 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
+import type { Document } from '@common/documents';
 import type { KycStepType } from '@common/kyc';
+import type { FieldChange } from '@common/kyc-responses';
+import { valueText } from '@common/kyc-step-fields';
 import { DataTable } from '@/components/ui/DataTable';
-import type { Document } from '@/features/documents/documentModel';
-import type { StepChange } from '@/features/kyc/kycModel';
 import {
   ADDRESS_FIELD_ORDER,
   changeLabel,
@@ -17,7 +18,6 @@ import {
   PERSON_FIELDS,
   type Row,
 } from '@/features/kyc/stepDataLabels';
-import { valueText } from '@common/kyc-step-fields';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { browserLocale, formatCurrency, formatDate, formatDateTime } from '@/lib/format';
 
@@ -56,7 +56,7 @@ function useValueText() {
   });
 }
 
-type Changes = ReadonlyMap<string, StepChange>;
+type Changes = ReadonlyMap<string, FieldChange>;
 
 /** The changes at `path` or inside it ('countriesOfOperation' has 'countriesOfOperation.2'). */
 const changesAt = (changes: Changes, path: string) =>
@@ -65,7 +65,7 @@ const changesAt = (changes: Changes, path: string) =>
   );
 
 /** 'Changed' and what the reviewer saw last ('was: NL91…'). */
-function ChangeMark({ field, changes }: { field: string; changes: readonly StepChange[] }) {
+function ChangeMark({ field, changes }: { field: string; changes: readonly FieldChange[] }) {
   const { t } = useTranslation();
   const text = useValueText();
   if (changes.length === 0) return null;
@@ -91,7 +91,7 @@ export function ChangesSummary({
   changes,
 }: {
   stepType: KycStepType;
-  changes: readonly StepChange[];
+  changes: readonly FieldChange[];
 }) {
   const { t } = useTranslation();
   if (changes.length === 0) return null;
@@ -279,7 +279,7 @@ interface StepDataProps {
   stepType: KycStepType;
   data: Row;
   /** Fields changed since the last reviewer decision: marked, with their previous values. */
-  changes?: readonly StepChange[];
+  changes?: readonly FieldChange[];
   /**
    * The company's documents the data may name: a person's identity document is shown by its
    * file name (else as 'Document #id'), and opened with onViewDocument when given.

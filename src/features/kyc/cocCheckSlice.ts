@@ -1,10 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
+import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import type { Document } from '@/features/documents/documentModel';
 import { filterDocuments } from '@/features/documents/documentsApi';
 import {
   changeDocumentStatus,
@@ -12,7 +13,6 @@ import {
   uploadDocumentFile,
 } from '@/features/documents/documentsSlice';
 import { isNotFound } from '@/features/kyc/kycApi';
-import type { KycStep } from '@/features/kyc/kycModel';
 import { createKycStep, readKycStep, saveKycStepDraft } from '@/features/kyc/kycStepsApi';
 import { saveStepData } from '@/features/kyc/kycStepDataThunks';
 import { toApiError } from '@/lib/api-error';

@@ -9,35 +9,14 @@ import {
   type KycStepStatus,
   type KycTransition,
 } from '@common/kyc';
+import { kycActors } from '@common/kyc-actors';
+import type { KycSubmission } from '@common/kyc-responses';
+import type { AccessLevel } from '@common/partner-access';
 import { useAppSelector } from '@/app/hooks';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 import { effectiveAccessLevel } from '@/features/partners/partnerAccess';
-import type { AccessLevel } from '@/features/tradePartner/tradePartnerApi';
 import { selectRoles, selectUser } from '@/features/user/userSlice';
-import { hasAnyRole, hasRole, STAFF_ROLES } from '@/lib/roles';
+import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 import type { RootState } from '@/app/store';
-
-/** Company levels that may change a file, and those that may also cancel it (decision 012). */
-const CHANGE_LEVELS: readonly AccessLevel[] = ['OWNER', 'ADMIN', 'EDITOR'];
-const ADMIN_LEVELS: readonly AccessLevel[] = ['OWNER', 'ADMIN'];
-
-/**
- * Who someone is in decision 012's table: staff by role (a manager is an employee too), anyone
- * else by their level in the submission's company, if they hold a KYC role at all.
- */
-export function kycActors(roles: readonly string[], level: AccessLevel | null): KycActor[] {
-  if (hasAnyRole(roles, STAFF_ROLES)) {
-    const actors: KycActor[] = [];
-    if (hasRole(roles, 'NT24_EMPLOYEE')) actors.push('employee');
-    if (hasRole(roles, 'NT24_MANAGER')) actors.push('manager');
-    return actors;
-  }
-  if (!level || !hasAnyRole(roles, ['NT24_TRADE_PARTNER', 'OWNER'])) return [];
-  const actors: KycActor[] = [];
-  if (CHANGE_LEVELS.includes(level)) actors.push('partner');
-  if (ADMIN_LEVELS.includes(level)) actors.push('partnerAdmin');
-  return actors;
-}
 
 export const isReviewer = (actors: readonly KycActor[]) =>
   actors.includes('employee') || actors.includes('manager');
@@ -101,15 +80,6 @@ export function stepChange(action: StatusAction, actors: readonly KycActor[]) {
         commentRequired: true,
       } as const;
   }
-}
-
-/** Whether the steps are as a move needs them (decision 012, 'also needs'). */
-export function stepsReady(move: KycTransition, steps: readonly { status: string }[]): boolean {
-  if (move.steps === 'approved') return steps.every((step) => step.status === 'APPROVED');
-  if (move.steps === 'reviewed') {
-    return steps.every((step) => ['APPROVED', 'WAITING_FOR_APPROVAL'].includes(step.status));
-  }
-  return true;
 }
 
 /** The moves of the submission to offer this person now; four-eyes moves not to its asker. */

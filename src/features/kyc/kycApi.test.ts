@@ -164,6 +164,7 @@ describe('kycApi', () => {
           status: 'APPROVED',
           fromStatus: 'WAITING_FOR_APPROVAL',
           comment: null,
+          visibility: 'shared',
           isCompliant: true,
           user: { id: 7, name: 'Mark de Vries' },
           createdAt: '2025-06-04T08:00:00.000Z',

@@ -1,32 +1,31 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
+import type { Page } from '@common/api';
 import type { CommentVisibility, KycStatus } from '@common/kyc';
+import { insightsSchema, type Insights } from '@common/kyc-insights';
 import {
   auditEventSchema,
   commentSchema,
-  customerSchema,
+  customerPageSchema,
   customerSubmissionsSchema,
-  insightsSchema,
+  kycPageSchema,
   kycSubmissionSchema,
-  parseKycRef,
   readinessSchema,
   statusAndReviewSchema,
   statusRecordSchema,
   submissionWithInsightsSchema,
   type AuditEvent,
-  type Insights,
   type KycComment,
   type KycCustomer,
   type KycCustomerSubmissions,
   type KycStatusAndReview,
-  type KycStatusRecord,
-  type KycStepType,
   type KycSubmission,
   type KycSubmissionWithInsights,
   type Readiness,
-} from '@/features/kyc/kycModel';
+  type StatusRecord,
+} from '@common/kyc-responses';
+import { parseKycRef, type KycStepType } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
-import { pageSchema, type Page } from '@/lib/api-page';
 import { required, searchParams, seg } from '@/lib/api-params';
 
 // The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint, each
@@ -37,12 +36,10 @@ const BASE = '/api/kyc';
 const byId = (id: number) => `${BASE}/${seg(id)}`;
 const byUuid = (uuid: string) => `${BASE}/uuid/${seg(uuid)}`;
 
-const submissionPageSchema = pageSchema(kycSubmissionSchema);
 const submissionListSchema = z.array(kycSubmissionSchema);
 const commentListSchema = z.array(commentSchema);
 const statusListSchema = z.array(statusRecordSchema);
 const auditListSchema = z.array(auditEventSchema);
-const customerPageSchema = pageSchema(customerSchema);
 
 // --- Submissions ---------------------------------------------------------------------------
 
@@ -78,7 +75,7 @@ export interface Pageable {
 /** GET /api/kyc: staff see every submission, anyone else what /accessible gives. */
 export async function listKyc(pageable: Pageable): Promise<Page<KycSubmission>> {
   const { data } = await apiClient.get<unknown>(BASE, { params: searchParams({ ...pageable }) });
-  return submissionPageSchema.parse(data);
+  return kycPageSchema.parse(data);
 }
 
 /** GET /api/kyc/accessible: the submissions the user may see. */
@@ -86,7 +83,7 @@ export async function listAccessibleKyc(pageable: Pageable): Promise<Page<KycSub
   const { data } = await apiClient.get<unknown>(`${BASE}/accessible`, {
     params: searchParams({ ...pageable }),
   });
-  return submissionPageSchema.parse(data);
+  return kycPageSchema.parse(data);
 }
 
 /** The filters of GET /api/kyc/filter. */
@@ -112,7 +109,7 @@ export async function filterKyc(
   const { data } = await apiClient.get<unknown>(`${BASE}/filter`, {
     params: searchParams({ ...filter, search: filter.search?.trim(), ...pageable }),
   });
-  return submissionPageSchema.parse(data);
+  return kycPageSchema.parse(data);
 }
 
 /** GET /api/kyc/{id} */
@@ -181,7 +178,7 @@ export interface KycStatusChange {
   version?: number;
 }
 
-async function readStatusHistory(base: string): Promise<KycStatusRecord[]> {
+async function readStatusHistory(base: string): Promise<StatusRecord[]> {
   const { data } = await apiClient.get<unknown>(`${base}/status`);
   return statusListSchema.parse(data);
 }
@@ -190,7 +187,7 @@ async function postStatus(
   base: string,
   change: KycStatusChange,
   call: string,
-): Promise<KycStatusRecord> {
+): Promise<StatusRecord> {
   required(change, 'status', call);
   required(change.status, 'status', call);
   required(change.userId, 'userId', call);
@@ -219,7 +216,7 @@ export const getKycStatusHistoryByUuid = async (uuid: string) =>
   readStatusHistory(uuidPath(uuid, 'getKycStatusHistoryByUuid'));
 
 /** GET /api/kyc/{id}/status/{statusId}: one entry of the history. */
-export async function getKycStatusRecord(id: number, statusId: number): Promise<KycStatusRecord> {
+export async function getKycStatusRecord(id: number, statusId: number): Promise<StatusRecord> {
   const base = idPath(id, 'getKycStatusRecord');
   required(statusId, 'statusId', 'getKycStatusRecord');
   const { data } = await apiClient.get<unknown>(`${base}/status/${seg(statusId)}`);

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { createSlice, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
-import type { RootState } from '@/app/store';
-import { signedOut } from '@/features/auth/authActions';
-import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
+import type { Page } from '@common/api';
+import type { Insights } from '@common/kyc-insights';
 import {
   kycStepSchema,
   missingItemSchema,
-  parseKycRef,
   type AuditEvent,
-  type Insights,
   type KycComment,
-  type KycStatusRecord,
   type KycStep,
   type KycSubmission,
   type Readiness,
-} from '@/features/kyc/kycModel';
+  type StatusRecord,
+} from '@common/kyc-responses';
+import type { RootState } from '@/app/store';
+import { signedOut } from '@/features/auth/authActions';
+import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
+import { parseKycRef } from '@/features/kyc/kycModel';
 import { saveStepDraft } from '@/features/kyc/cocCheckSlice';
 import { saveStepData, startKycFile } from '@/features/kyc/kycStepDataThunks';
 import {
@@ -42,7 +43,6 @@ import {
   type PerSubmissionFetch,
 } from '@/features/kyc/kycThunks';
 import type { ApiError } from '@/lib/api-error';
-import type { Page } from '@/lib/api-page';
 import {
   idleRequest,
   recordFulfilled,
@@ -65,7 +65,7 @@ export interface KycState {
   current: Cached<KycSubmission | null> & { ref: string | null };
   steps: Record<number, Cached<KycStep[]>>;
   comments: Record<number, Cached<KycComment[]>>;
-  history: Record<number, Cached<KycStatusRecord[]>>;
+  history: Record<number, Cached<StatusRecord[]>>;
   audit: Record<number, Cached<AuditEvent[]>>;
   insights: Record<number, Cached<Insights | null>>;
   /** Whether each file may be submitted, and what is missing. */

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import type { CommentVisibility } from '@common/kyc';
+import type { CommentVisibility, StepStatusRequest } from '@common/kyc';
+import { kycStepSchema, type KycStep } from '@common/kyc-responses';
 import { isNotFound, idPath, uuidPath } from '@/features/kyc/kycApi';
-import {
-  kycStepSchema,
-  type KycStep,
-  type KycStepType,
-  type StepStatusRequest,
-} from '@/features/kyc/kycModel';
+import { type KycStepType } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
 import { required, seg } from '@/lib/api-params';
 

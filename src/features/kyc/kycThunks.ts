@@ -1,5 +1,13 @@
-import type { CommentVisibility, KycStatus, KycStepStatus, KycStepType } from '@common/kyc';
-import { SUMMARY_STEP } from '@common/kyc';
+import {
+  SUMMARY_STEP,
+  type CommentVisibility,
+  type KycStatus,
+  type KycStepStatus,
+  type KycStepType,
+  type StepStatusRequest,
+} from '@common/kyc';
+import type { Insights } from '@common/kyc-insights';
+import type { Readiness } from '@common/kyc-responses';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import {
@@ -26,7 +34,6 @@ import {
   shouldFetch,
 } from '@/features/kyc/kycCache';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
-import type { Insights, Readiness, StepStatusRequest } from '@/features/kyc/kycModel';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { toApiError } from '@/lib/api-error';
 

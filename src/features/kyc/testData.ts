@@ -98,6 +98,7 @@ export const historyJson = [
     status: 'SUBMISSION_COMMENT',
     fromStatus: null,
     comment: 'All documents are attached.',
+    visibility: 'shared',
     isCompliant: null,
     user: { id: 30, name: 'Pieter van Dijk' },
     createdAt: '2025-06-02T10:00:00.000Z',
@@ -108,6 +109,7 @@ export const historyJson = [
     status: 'IN_REVIEW',
     fromStatus: 'SUBMITTED',
     comment: null,
+    visibility: 'shared',
     isCompliant: null,
     user: eva,
     createdAt: '2025-06-03T09:30:00.000Z',
@@ -120,6 +122,7 @@ export const commentsJson = [
     kycId: 12,
     stepType: 'coc',
     comment: 'The extract is from last year.',
+    visibility: 'shared',
     user: eva,
     createdAt: '2025-06-03T09:40:00.000Z',
     context: { kind: 'comment', status: null },
@@ -182,6 +185,8 @@ export const insightsJson = {
       params: {},
     },
   ],
+  acknowledgementNeeded: false,
+  fingerprint: '',
 };
 
 /** What a step status change answers: the step as the server made it, or a refusal. */

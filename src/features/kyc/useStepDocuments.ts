@@ -1,9 +1,8 @@
 import { useEffect, useMemo } from 'react';
+import type { Document, DocumentType } from '@common/documents';
 import { REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES } from '@common/kyc';
-import type { DocumentType } from '@common/documents';
 import type { DataStepType } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { Document } from '@/features/documents/documentModel';
 import {
   changeDocumentStatus,
   changeDocumentType,

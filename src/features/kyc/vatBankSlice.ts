@@ -1,9 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
+import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import type { Document } from '@/features/documents/documentModel';
 import { filterDocuments } from '@/features/documents/documentsApi';
 import {
   changeDocumentStatus,

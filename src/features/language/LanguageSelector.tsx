@@ -1,13 +1,14 @@
 import type { ComponentPropsWithRef } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@common/languages';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import {
   changeLanguage,
   selectLanguage,
   selectLanguageChanging,
 } from '@/features/language/languageSlice';
-import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+import { LANGUAGE_NAMES } from '@/lib/i18n';
 
 /** A menu item; react-bootstrap's aria-selected is not allowed on one (aria-current says it). */
 function MenuItemButton({ 'aria-selected': _selected, ...props }: ComponentPropsWithRef<'button'>) {

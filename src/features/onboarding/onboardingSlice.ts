@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { paths } from '@/config/paths';
@@ -10,7 +11,6 @@ import {
   isInvitedMember,
   pickDefaultPartner,
 } from '@/features/tradePartner/companyRules';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import {
   currentPartnerSet,
   loadUserTradePartners,

@@ -1,4 +1,4 @@
-import type { User } from '@/features/user/userApi';
+import type { User } from '@common/users';
 
 /** SPEC section 5: the seven profile fields that must all be filled in. */
 export const PROFILE_FIELDS = [

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import type { Address } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -14,7 +15,6 @@ import { EmptyState } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { AddressForm, type AddressFormValues } from '@/features/tradePartner/AddressForm';
-import type { Address } from '@/features/tradePartner/tradePartnerApi';
 import { fieldMessages, isApiError } from '@/lib/api-error';
 import type { TranslationKey } from '@/lib/i18n';
 

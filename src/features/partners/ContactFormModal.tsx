@@ -5,9 +5,9 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import type { Contact } from '@common/partners';
 import type { ContactInput } from '@/features/partners/partnersApi';
 import { isEmail } from '@/features/tradePartner/formValues';
-import type { Contact } from '@/features/tradePartner/tradePartnerApi';
 import type { TranslationKey } from '@/lib/i18n';
 
 type Values = Record<keyof ContactInput, string>;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import type { Contact } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -13,7 +14,6 @@ import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { EmptyState } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
-import type { Contact } from '@/features/tradePartner/tradePartnerApi';
 import { fieldMessages, isApiError } from '@/lib/api-error';
 
 /** The partner's contacts; staff and OWNER/ADMIN/EDITOR add and change them, OWNER/ADMIN delete. */

@@ -3,12 +3,12 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import type { Invitation } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { InviteForm } from '@/features/partners/InviteForm';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
-import type { Invitation } from '@/features/partners/partnersApi';
 import {
   cancelInvitation,
   fetchInvitations,

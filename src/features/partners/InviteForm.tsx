@@ -5,16 +5,16 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-access';
+import type { InvitationCreated } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
-import { ACCESS_LEVEL_LABELS, GRANTABLE_LEVELS } from '@/features/partners/labels';
-import type { InvitationSent } from '@/features/partners/partnersApi';
+import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import { sendInvitation } from '@/features/partners/partnersSlice';
 import { isEmail } from '@/features/tradePartner/formValues';
-import type { AccessLevel } from '@/features/tradePartner/tradePartnerApi';
 import { isApiError } from '@/lib/api-error';
 
 /** The link of an invitation just sent, to copy and pass on when no e-mail went out. */
-function InviteLink({ sent }: { sent: InvitationSent }) {
+function InviteLink({ sent }: { sent: InvitationCreated }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
@@ -66,7 +66,7 @@ export function InviteForm({
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<InvitationSent | null>(null);
+  const [sent, setSent] = useState<InvitationCreated | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -121,11 +121,13 @@ export function InviteForm({
             value={accessLevel}
             onChange={(event) => setAccessLevel(event.target.value as AccessLevel)}
           >
-            {GRANTABLE_LEVELS.filter((level) => grantOwner || level !== 'OWNER').map((level) => (
-              <option key={level} value={level}>
-                {t(ACCESS_LEVEL_LABELS[level])}
-              </option>
-            ))}
+            {GRANTABLE_ACCESS_LEVELS.filter((level) => grantOwner || level !== 'OWNER').map(
+              (level) => (
+                <option key={level} value={level}>
+                  {t(ACCESS_LEVEL_LABELS[level])}
+                </option>
+              ),
+            )}
           </Form.Select>
         </Form.Group>
         <div className="col-md-auto">

@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom';
+import { tradePartnerSchema } from '@common/partners';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { partnerUuid, submissionJson } from '@/features/kyc/testData';
 import { KycTab } from '@/features/partners/KycTab';
 import { partnerPermissions } from '@/features/partners/partnerAccess';
 import { partnerJson } from '@/features/partners/testData';
-import { tradePartnerSchema } from '@/features/tradePartner/tradePartnerApi';
 import { server } from '../../../tests/msw-server';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 

@@ -4,15 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-access';
+import type { Member } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import {
-  ACCESS_LEVEL_LABELS,
-  GRANTABLE_LEVELS,
-  PARTNER_ROLE_LABELS,
-} from '@/features/partners/labels';
-import type { Member } from '@/features/partners/partnersApi';
+import { ACCESS_LEVEL_LABELS, PARTNER_ROLE_LABELS } from '@/features/partners/labels';
 import {
   changeMemberAccess,
   fetchMembers,
@@ -23,7 +20,6 @@ import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/features/partners/partnerTabs';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange, useNotifiedChange } from '@/features/partners/useConfirmedChange';
-import type { AccessLevel } from '@/features/tradePartner/tradePartnerApi';
 import { personName } from '@/lib/format';
 
 /**
@@ -122,7 +118,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
                         onChange={(event) => void change(member, event.target.value as AccessLevel)}
                         className="d-inline-block w-auto"
                       >
-                        {GRANTABLE_LEVELS.map((level) => (
+                        {GRANTABLE_ACCESS_LEVELS.map((level) => (
                           <option
                             key={level}
                             value={level}

@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import { useTranslation } from 'react-i18next';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
+import type { TradePartner } from '@common/partners';
 
 export function VerifiedBadge({ verified }: { verified: boolean }) {
   const { t } = useTranslation();

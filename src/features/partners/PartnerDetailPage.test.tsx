@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -119,6 +119,31 @@ describe('PartnerDetailPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Contacts' }));
     expect(screen.getByRole('button', { name: 'Edit Olivia Smit' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Olivia Smit' })).not.toBeInTheDocument();
+  });
+
+  it("marks the number a 409's details name, whatever its message says", async () => {
+    partnerApi();
+    const message = 'Dieses Unternehmen ist bereits registriert.';
+    server.use(
+      http.patch('/api/partners/uuid/:uuid', () =>
+        HttpResponse.json(
+          { statusCode: 409, error: 'Conflict', message, details: { field: 'vatNumber' } },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderDetail(['NT24_EMPLOYEE']);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit company' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^VAT number/)).toHaveAccessibleDescription(
+        expect.stringContaining(message),
+      ),
+    );
+    expect(screen.getByLabelText(/^CoC number/)).not.toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
   });
 
   it('lets an ADMIN manage members but not give or take OWNER', async () => {

@@ -4,6 +4,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { paths } from '@/config/paths';
@@ -19,7 +20,6 @@ import { PARTNER_TABS } from '@/features/partners/partnerTabs';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import { selectRoles } from '@/features/user/userSlice';
-import { isStaff } from '@/lib/permissions';
 import './partners.css';
 
 function PartnerNotFound() {

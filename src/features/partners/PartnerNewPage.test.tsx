@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import { sessionStarted } from '@/features/auth/authSlice';
 import { ToastArea } from '@/features/notifications/ToastArea';
 import { PartnerNewPage } from '@/features/partners/PartnerNewPage';
-import { acmeUuid, partnerJson, SEARCH_STATUS, searchResult } from '@/features/partners/testData';
-import type { SearchResult } from '@/features/partners/partnersApi';
+import { acmeUuid, partnerJson, searchResult } from '@/features/partners/testData';
 import { server } from '../../../tests/msw-server';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 
@@ -15,7 +15,7 @@ function answerSearch(result: SearchResult) {
   server.use(
     http.get('/api/partners/search', ({ request }) => {
       seen.push(new URL(request.url).searchParams);
-      return HttpResponse.json(result, { status: SEARCH_STATUS[result.resultType] });
+      return HttpResponse.json(result, { status: STATUS_BY_RESULT[result.resultType] });
     }),
   );
   return seen;
@@ -62,6 +62,23 @@ describe('PartnerNewPage', () => {
     expect(screen.getAllByText('100% · High confidence')).toHaveLength(2);
     expect(screen.getByText('CoC number: exact match')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create trade partner' })).not.toBeInTheDocument();
+  });
+
+  it("shows a field the partner has no value for as 'not on record'", async () => {
+    const result = searchResult('PARTIAL_MATCH', 75);
+    result.matches[0]!.reasons = [
+      { field: 'cocNumber', match: 'EXACT' },
+      { field: 'vatNumber', match: 'MISSING' },
+    ];
+    answerSearch(result);
+    renderNew();
+
+    await userEvent.type(screen.getByLabelText('CoC number'), '87654321');
+    await userEvent.type(screen.getByLabelText('VAT number'), 'NL987654321B01');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByText('VAT number: not on record')).toBeInTheDocument();
+    expect(screen.getByText('CoC number: exact match')).toBeInTheDocument();
   });
 
   it('shows a data conflict until it is closed, with a low band warning', async () => {
@@ -146,7 +163,7 @@ describe('PartnerNewPage', () => {
             statusCode: 409,
             error: 'Conflict',
             message: 'A trade partner with this CoC number already exists.',
-            details: { uuid: acmeUuid, name: 'Acme Logistics B.V.' },
+            details: { field: 'cocNumber', uuid: acmeUuid, name: 'Acme Logistics B.V.' },
           },
           { status: 409 },
         ),

@@ -3,20 +3,17 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { PARTNER_SORTS, type PartnerSort } from '@common/partners';
+import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths, partnerPath } from '@/config/paths';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { TermsBadge, VerifiedBadge, firstCity } from '@/features/partners/PartnerBadges';
-import {
-  PARTNER_SORTS,
-  type PartnerListQuery,
-  type PartnerSort,
-} from '@/features/partners/partnersApi';
+import { type PartnerListQuery } from '@/features/partners/partnersApi';
 import { fetchPartners, listKey, selectPartnerList } from '@/features/partners/partnersSlice';
 import { useCountryName } from '@/features/partners/useCountryName';
 import { selectRoles } from '@/features/user/userSlice';
-import { isStaff } from '@/lib/permissions';
 import {
   pageFromParams,
   pageParam,

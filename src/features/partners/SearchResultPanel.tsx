@@ -3,13 +3,8 @@ import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { MatchReason, SearchMatch, SearchResult, SearchResultType } from '@common/search';
 import { partnerPath } from '@/config/paths';
-import type {
-  MatchReason,
-  SearchMatch,
-  SearchResult,
-  SearchResultType,
-} from '@/features/partners/partnersApi';
 import { confidenceBand, type ConfidenceBand } from '@/features/partners/searchNotices';
 import { useCountryName } from '@/features/partners/useCountryName';
 
@@ -59,6 +54,7 @@ const MATCH_LABELS = {
   PARTIAL: 'search.reasons.PARTIAL',
   FUZZY: 'search.reasons.FUZZY',
   MISMATCH: 'search.reasons.MISMATCH',
+  MISSING: 'search.reasons.MISSING',
 } as const satisfies Record<MatchReason['match'], string>;
 
 const REASON_VARIANTS: Record<MatchReason['match'], string> = {
@@ -66,6 +62,7 @@ const REASON_VARIANTS: Record<MatchReason['match'], string> = {
   PARTIAL: 'warning',
   FUZZY: 'info',
   MISMATCH: 'danger',
+  MISSING: 'secondary',
 };
 
 function ConfidenceBadge({ confidence }: { confidence: number }) {

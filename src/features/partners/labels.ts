@@ -1,4 +1,4 @@
-import type { AccessLevel, PartnerRole } from '@/features/tradePartner/tradePartnerApi';
+import type { AccessLevel, PartnerRole } from '@common/partner-access';
 
 /** Translation keys of the access levels and partner roles, for lists and selects. */
 export const ACCESS_LEVEL_LABELS = {
@@ -13,11 +13,3 @@ export const PARTNER_ROLE_LABELS = {
   OWNER: 'members.roles.OWNER',
   CONTACT: 'members.roles.CONTACT',
 } as const satisfies Record<PartnerRole, string>;
-
-/** The levels a member can be given (NONE is what removing them does). */
-export const GRANTABLE_LEVELS = [
-  'OWNER',
-  'ADMIN',
-  'EDITOR',
-  'VIEWER',
-] as const satisfies readonly AccessLevel[];

@@ -1,5 +1,5 @@
-import type { AccessLevel, PartnerRole } from '@/features/tradePartner/tradePartnerApi';
-import { isStaff } from '@/lib/permissions';
+import { mayInPartner, type AccessLevel, type PartnerRole } from '@common/partner-access';
+import { isStaff } from '@common/roles';
 
 /** What the signed-in person may do with one trade partner (docs/api/partners.md, access levels). */
 export interface PartnerPermissions {
@@ -13,21 +13,6 @@ export interface PartnerPermissions {
   grantOwner: boolean;
 }
 
-const NOTHING: PartnerPermissions = {
-  edit: false,
-  deleteContacts: false,
-  manageMembers: false,
-  grantOwner: false,
-};
-
-const BY_LEVEL: Record<AccessLevel, PartnerPermissions> = {
-  OWNER: { edit: true, deleteContacts: true, manageMembers: true, grantOwner: true },
-  ADMIN: { edit: true, deleteContacts: true, manageMembers: true, grantOwner: false },
-  EDITOR: { ...NOTHING, edit: true },
-  VIEWER: NOTHING,
-  NONE: NOTHING,
-};
-
 interface PartnerAccess {
   accessLevel: AccessLevel | null;
   role: PartnerRole | null;
@@ -40,11 +25,19 @@ export function effectiveAccessLevel({ accessLevel, role }: PartnerAccess): Acce
   return role === 'CONTACT' ? 'VIEWER' : 'NONE';
 }
 
-/** Staff may do everything on every partner; members what their access level allows. */
+/**
+ * Staff may do everything on every partner; members what their access level allows (decision
+ * 007's table, common/partner-access.ts, which the server's policy decides with).
+ */
 export function partnerPermissions(
   roles: readonly string[],
   partner: PartnerAccess,
 ): PartnerPermissions {
-  if (isStaff(roles)) return BY_LEVEL.OWNER;
-  return BY_LEVEL[effectiveAccessLevel(partner)];
+  const who = { staff: isStaff(roles), level: effectiveAccessLevel(partner) };
+  return {
+    edit: mayInPartner(who, 'change'),
+    deleteContacts: mayInPartner(who, 'manage'),
+    manageMembers: mayInPartner(who, 'manage'),
+    grantOwner: mayInPartner(who, 'grantOwner'),
+  };
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { TradePartner } from '@common/partners';
 import { AddressesTab } from '@/features/partners/AddressesTab';
 import { CompanyTab } from '@/features/partners/CompanyTab';
 import { ContactsTab } from '@/features/partners/ContactsTab';
@@ -7,7 +8,6 @@ import { InvitationsTab } from '@/features/partners/InvitationsTab';
 import { KycTab } from '@/features/partners/KycTab';
 import { MembersTab } from '@/features/partners/MembersTab';
 import type { PartnerPermissions } from '@/features/partners/partnerAccess';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import type { TranslationKey } from '@/lib/i18n';
 import { hasAnyRole, KYC_ROLES } from '@/lib/roles';
 

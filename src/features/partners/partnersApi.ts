@@ -1,30 +1,25 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
+import type { Page } from '@common/api';
+import type { AccessLevel } from '@common/partner-access';
 import {
-  ACCESS_LEVELS,
   contactSchema,
-  PARTNER_ROLES,
-  tradePartnerSchema,
-  type AccessLevel,
+  invitationCreatedSchema,
+  invitationSchema,
+  memberSchema,
+  tradePartnerPageSchema,
   type Contact,
+  type Invitation,
+  type InvitationCreated,
+  type Member,
+  type PartnerSort,
   type TradePartner,
-} from '@/features/tradePartner/tradePartnerApi';
+} from '@common/partners';
+import { searchResultSchema, STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import { apiClient } from '@/lib/api-client';
-import { pageSchema, type Page } from '@/lib/api-page';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
 // and address calls belong to the trade partner feature (tradePartnerApi.ts).
-
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
-
-const accessLevelSchema = z.enum(ACCESS_LEVELS);
-const partnerRoleSchema = z.enum(PARTNER_ROLES);
-
-export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,desc', 'createdAt,asc'] as const;
-export type PartnerSort = (typeof PARTNER_SORTS)[number];
 
 export interface PartnerListQuery {
   search: string;
@@ -34,54 +29,16 @@ export interface PartnerListQuery {
   sort: PartnerSort;
 }
 
-const partnerPageSchema = pageSchema(tradePartnerSchema);
-
 /** GET /api/partners: staff see every partner, anyone else their own companies. */
 export async function listPartners(query: PartnerListQuery): Promise<Page<TradePartner>> {
   const search = query.search.trim();
   const { data } = await apiClient.get<unknown>('/api/partners', {
     params: { ...(search ? { search } : {}), page: query.page, size: query.size, sort: query.sort },
   });
-  return partnerPageSchema.parse(data);
+  return tradePartnerPageSchema.parse(data);
 }
 
 // --- Company search -------------------------------------------------------------------------
-
-export const SEARCH_RESULT_TYPES = [
-  'EXACT_MATCH',
-  'PARTIAL_MATCH',
-  'FUZZY_MATCH',
-  'CONFLICTING_DATA',
-  'NOT_FOUND',
-  'AMBIGUOUS',
-] as const;
-export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
-
-const matchReasonSchema = z.object({
-  field: z.string(),
-  match: z.enum(['EXACT', 'PARTIAL', 'FUZZY', 'MISMATCH']),
-  similarity: z.number().optional(),
-});
-
-const searchMatchSchema = z.object({
-  uuid: nullableText,
-  name: z.string(),
-  cocNumber: nullableText,
-  vatNumber: nullableText,
-  country: nullableText,
-  confidence: z.number(),
-  reasons: z.array(matchReasonSchema).default([]),
-});
-
-const searchResultSchema = z.object({
-  resultType: z.enum(SEARCH_RESULT_TYPES),
-  confidence: z.number(),
-  matches: z.array(searchMatchSchema).default([]),
-});
-
-export type MatchReason = z.infer<typeof matchReasonSchema>;
-export type SearchMatch = z.infer<typeof searchMatchSchema>;
-export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export interface CompanySearch {
   cocNumber: string;
@@ -91,7 +48,9 @@ export interface CompanySearch {
 }
 
 // Not found (404) and conflicting data (409) are answers too: they carry the SearchResult.
-const RESULT_IN_ERROR = new Set([404, 409]);
+const RESULT_IN_ERROR = new Set<number>(
+  Object.values(STATUS_BY_RESULT).filter((status) => status >= 400),
+);
 
 /**
  * GET /api/partners/search. Resolves with the result whatever its HTTP status (200, 206, 300,
@@ -169,40 +128,6 @@ export async function deleteContact(partnerUuid: string, contactUuid: string): P
 
 // --- Members and invitations ----------------------------------------------------------------
 
-const memberSchema = z.object({
-  userId: z.number(),
-  userUuid: z.string(),
-  firstName: nullableText,
-  lastName: nullableText,
-  email: nullableText,
-  role: partnerRoleSchema,
-  accessLevel: accessLevelSchema,
-});
-
-export type Member = z.infer<typeof memberSchema>;
-
-const invitationSchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  tradePartnerId: z.number(),
-  email: z.string(),
-  accessLevel: accessLevelSchema,
-  status: z.enum(['OPEN', 'ACCEPTED', 'REVOKED', 'EXPIRED']),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  acceptedAt: nullableText,
-});
-
-export type Invitation = z.infer<typeof invitationSchema>;
-
-const invitationSentSchema = z.object({
-  invitation: invitationSchema,
-  inviteUrl: z.string(),
-  emailSent: z.boolean(),
-});
-
-export type InvitationSent = z.infer<typeof invitationSentSchema>;
-
 /** GET /api/partners/uuid/{uuid}/members. */
 export async function listMembers(partnerUuid: string): Promise<Member[]> {
   const { data } = await apiClient.get<unknown>(`${partnerPath(partnerUuid)}/members`);
@@ -240,11 +165,11 @@ export async function listInvitations(partnerUuid: string): Promise<Invitation[]
 export async function createInvitation(
   partnerUuid: string,
   body: { email: string; accessLevel: AccessLevel },
-): Promise<InvitationSent> {
+): Promise<InvitationCreated> {
   const { data } = await apiClient.post<unknown>(`${partnerPath(partnerUuid)}/invitations`, body, {
     skipErrorNotice: true,
   });
-  return invitationSentSchema.parse(data);
+  return invitationCreatedSchema.parse(data);
 }
 
 /** DELETE /api/partners/uuid/{uuid}/invitations/{invitationUuid}: revokes it. */

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import type { SearchResult } from '@/features/partners/partnersApi';
+import { STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import {
   fetchPartner,
   resolvePartnerTitle,
   searchCompany,
 } from '@/features/partners/partnersSlice';
-import { partnerJson, SEARCH_STATUS, searchResult, acmeUuid } from '@/features/partners/testData';
+import { partnerJson, searchResult, acmeUuid } from '@/features/partners/testData';
 import { server } from '../../../tests/msw-server';
 import { makeStore } from '../../../tests/render-with-providers';
 
@@ -30,7 +30,7 @@ describe('searchCompany', () => {
     '%s: keeps the result and raises its notice',
     async (resultType, confidence, type, title, autoClose, duration) => {
       const result = searchResult(resultType as SearchResult['resultType'], confidence);
-      answerSearch(SEARCH_STATUS[resultType], result);
+      answerSearch(STATUS_BY_RESULT[resultType], result);
       const store = makeStore();
 
       await store.dispatch(searchCompany(query));

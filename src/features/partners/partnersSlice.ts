@@ -1,5 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { Params } from 'react-router-dom';
+import type { Page } from '@common/api';
+import type { AccessLevel } from '@common/partner-access';
+import type { Invitation, Member, TradePartner } from '@common/partners';
+import type { SearchResult } from '@common/search';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
@@ -20,10 +24,7 @@ import {
   updateMemberAccess,
   type CompanySearch,
   type ContactInput,
-  type Invitation,
-  type Member,
   type PartnerListQuery,
-  type SearchResult,
 } from '@/features/partners/partnersApi';
 import {
   confidenceNotice,
@@ -38,14 +39,11 @@ import {
   getTradePartnerByUuid,
   updateAddress,
   updateTradePartner,
-  type AccessLevel,
   type AddressBody,
   type CreateTradePartnerBody,
-  type TradePartner,
   type TradePartnerBody,
 } from '@/features/tradePartner/tradePartnerApi';
 import { fieldIssues, toApiError } from '@/lib/api-error';
-import type { Page } from '@/lib/api-page';
 import {
   idleRequest,
   recordFulfilled,

@@ -1,5 +1,6 @@
 import { conflictOf } from '@/features/partners/serverErrors';
 import { searchValidationNotice } from '@/features/partners/searchNotices';
+import { acmeUuid } from '@/features/partners/testData';
 import { fieldMessages } from '@/lib/api-error';
 
 describe('server errors on the forms', () => {
@@ -29,12 +30,29 @@ describe('server errors on the forms', () => {
       conflictOf({
         status: 409,
         message: 'A trade partner with this VAT number already exists.',
-        details: { uuid: 'u-1', name: 'Acme' },
+        details: { field: 'vatNumber', uuid: acmeUuid, name: 'Acme' },
       }),
-    ).toEqual({ field: 'vatNumber', existing: { uuid: 'u-1', name: 'Acme' } });
+    ).toEqual({ field: 'vatNumber', existing: { uuid: acmeUuid, name: 'Acme' } });
     expect(
-      conflictOf({ status: 409, message: 'A trade partner with this CoC number already exists.' }),
+      conflictOf({
+        status: 409,
+        message: 'A trade partner with this CoC number already exists.',
+        details: { field: 'cocNumber' },
+      }),
     ).toEqual({ field: 'cocNumber', existing: null });
+  });
+
+  it("reads a 409's details, never its message", () => {
+    expect(
+      conflictOf({
+        status: 409,
+        message: 'Dieses Unternehmen ist bereits registriert.',
+        details: { field: 'vatNumber' },
+      }),
+    ).toEqual({ field: 'vatNumber', existing: null });
+    expect(
+      conflictOf({ status: 409, message: 'A trade partner with this VAT number already exists.' }),
+    ).toEqual({ field: null, existing: null });
   });
 
   it('shows search fields without the request part', () => {

@@ -1,5 +1,5 @@
 // Test data for the trade partner screens' tests: answers as docs/api/partners.md shapes them.
-import type { SearchResult } from '@/features/partners/partnersApi';
+import type { SearchResult } from '@common/search';
 
 export const acmeUuid = '0b8f5d2a-1c3e-4f5a-9b7c-2d4e6f8a0b1c';
 
@@ -121,13 +121,3 @@ export function searchResult(
           ],
   };
 }
-
-/** The HTTP status the server answers each result type with (docs/api/partners.md). */
-export const SEARCH_STATUS: Record<SearchResult['resultType'], number> = {
-  EXACT_MATCH: 200,
-  PARTIAL_MATCH: 206,
-  FUZZY_MATCH: 206,
-  AMBIGUOUS: 300,
-  NOT_FOUND: 404,
-  CONFLICTING_DATA: 409,
-};

@@ -1,6 +1,8 @@
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { levelAllows } from '@common/partner-access';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
 import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
@@ -15,19 +17,15 @@ import {
   type AddressFormValues,
   type CompanyFormValues,
 } from '@/features/tradePartner/formValues';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import { currentPartnerSet } from '@/features/tradePartner/tradePartnerSlice';
-
-const EDITORS = ['OWNER', 'ADMIN', 'EDITOR'];
-const ADMINS = ['OWNER', 'ADMIN'];
 
 /** What the user may do in their company (docs/api/partners.md, access levels). */
 function accessOf(partner: TradePartner) {
   // Older answers may lack the access level: the role OWNER stands for it.
   const level = partner.accessLevel ?? (partner.role === 'OWNER' ? 'OWNER' : null);
   return {
-    canEdit: level !== null && EDITORS.includes(level),
-    canAcceptTerms: level !== null && ADMINS.includes(level),
+    canEdit: levelAllows(level, 'change'),
+    canAcceptTerms: levelAllows(level, 'acceptTerms'),
   };
 }
 

@@ -1,6 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/config/paths';
 import { notify } from '@/features/notifications/notificationsSlice';
@@ -12,7 +13,6 @@ import {
   type CompanySetupValues,
 } from '@/features/tradePartner/CompanySetupForm';
 import { addressFormValuesOf, companyFormValuesOf } from '@/features/tradePartner/formValues';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 
 interface CompanySetupModalProps {
   /** 'company': company data and address; 'address': the address alone. */

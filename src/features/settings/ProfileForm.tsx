@@ -1,7 +1,8 @@
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { SEXES } from '@common/users';
 import { useCountryOptions } from '@/features/country/useCountryOptions';
-import { SEXES, validateProfile, type ProfileFormValues } from '@/features/settings/profileValues';
+import { validateProfile, type ProfileFormValues } from '@/features/settings/profileValues';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormField';
 import { useFormModel, useSubmit } from '@/features/tradePartner/useFormModel';
 

@@ -3,9 +3,9 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { notify } from '@/features/notifications/notificationsSlice';
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import { selectTermsRequest, setTermsAccepted } from '@/features/tradePartner/tradePartnerSlice';
 import { formatDateTime } from '@/lib/format';
 

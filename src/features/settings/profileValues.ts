@@ -1,14 +1,11 @@
 import { isValid, parseISO } from 'date-fns';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { SEXES, type Sex, type User } from '@common/users';
 import {
   formatPhone,
   isInternationalPhone,
   type FieldProblems,
 } from '@/features/tradePartner/formValues';
-import type { User } from '@/features/user/userApi';
-
-export const SEXES = ['MALE', 'FEMALE', 'OTHER'] as const;
-export type Sex = (typeof SEXES)[number];
 
 /** The seven profile fields as the form holds them; birthday as yyyy-MM-dd (the date input's). */
 export interface ProfileFormValues {

@@ -259,7 +259,8 @@ describe('settings screens', { timeout: 20_000 }, () => {
         HttpResponse.json({
           ...deVriesTrading,
           termsAccepted: true,
-          termsAcceptedAt: '2025-10-26T09:30:00',
+          // 09:30 wherever the test runs, as the server writes it: in UTC.
+          termsAcceptedAt: new Date(2025, 9, 26, 9, 30).toISOString(),
         }),
       ),
     );

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { ADDRESS_TYPES } from '@common/partner-access';
 import { useCountryOptions } from '@/features/country/useCountryOptions';
 import { SelectField, TextField } from '@/components/ui/FormField';
-import { ADDRESS_TYPES, type AddressFormValues } from '@/features/tradePartner/formValues';
+import type { AddressFormValues } from '@/features/tradePartner/formValues';
 import type { FormModel } from '@/features/tradePartner/useFormModel';
 
 interface AddressFieldsProps {

@@ -1,4 +1,4 @@
-import type { TradePartner } from '@/features/tradePartner/tradePartnerApi';
+import type { TradePartner } from '@common/partners';
 
 const filled = (value: string | null | undefined) => (value ?? '').trim() !== '' && value !== '-';
 

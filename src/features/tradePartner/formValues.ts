@@ -1,10 +1,7 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import type {
-  Address,
-  AddressBody,
-  TradePartner,
-  TradePartnerBody,
-} from '@/features/tradePartner/tradePartnerApi';
+import type { AddressType } from '@common/partner-access';
+import type { Address, TradePartner } from '@common/partners';
+import type { AddressBody, TradePartnerBody } from '@/features/tradePartner/tradePartnerApi';
 
 /** The company fields of a trade partner, as a form holds them (empty text for nothing). */
 export interface CompanyFormValues {
@@ -17,14 +14,6 @@ export interface CompanyFormValues {
   vatNumber: string;
   country: string;
 }
-
-export const ADDRESS_TYPES = [
-  'REGISTERED',
-  'OPERATING',
-  'BILLING',
-  'OTHER',
-] as const satisfies readonly Address['type'][];
-export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 export interface AddressFormValues {
   type: AddressType;

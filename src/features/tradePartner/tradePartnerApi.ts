@@ -1,114 +1,22 @@
 import { z } from 'zod';
+import type { AddressType } from '@common/partner-access';
+import {
+  addressSchema,
+  contactSchema,
+  tradePartnerSchema,
+  userRoleSchema,
+  type Address,
+  type Contact,
+  type PartnerUserRole,
+  type TradePartner,
+} from '@common/partners';
 import { apiClient } from '@/lib/api-client';
 import { required, seg } from '@/lib/api-params';
 
 // The trade partner, address, contact and terms calls of docs/api/partners.md (SPEC section 7,
 // 'Users and partners'): one typed function per endpoint.
 
-const nullableText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
-
-export const PARTNER_ROLES = ['OWNER', 'CONTACT'] as const;
-export type PartnerRole = (typeof PARTNER_ROLES)[number];
-export const ACCESS_LEVELS = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'NONE'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-
-export const addressSchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  type: z.enum(['REGISTERED', 'OPERATING', 'BILLING', 'OTHER']).catch('OTHER'),
-  // SPEC section 3: a missing country shows as '-' until it can be named.
-  country: z
-    .string()
-    .nullish()
-    .transform((value) => value || '-'),
-  city: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  street: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  houseNumber: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  postCode: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  position: z.number().default(0),
-});
-
-export type Address = z.infer<typeof addressSchema>;
-
-export const contactSchema = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  tradePartnerId: z
-    .number()
-    .nullish()
-    .transform((value) => value ?? null),
-  userId: z
-    .number()
-    .nullish()
-    .transform((value) => value ?? null),
-  firstName: nullableText,
-  lastName: nullableText,
-  email: nullableText,
-  phone: nullableText,
-  jobTitle: nullableText,
-});
-
-export type Contact = z.infer<typeof contactSchema>;
-
-const roleSchema = z
-  .enum(PARTNER_ROLES)
-  .nullish()
-  .catch(null)
-  .transform((value) => value ?? null);
-const accessLevelSchema = z
-  .enum(ACCESS_LEVELS)
-  .nullish()
-  .catch(null)
-  .transform((value) => value ?? null);
-
-export const tradePartnerSchema = z
-  .object({
-    id: z.number(),
-    uuid: z.string(),
-    name: z.string(),
-    email: nullableText,
-    phone: nullableText,
-    website: nullableText,
-    legalForm: nullableText,
-    cocNumber: nullableText,
-    vatNumber: nullableText,
-    country: nullableText,
-    verified: z.boolean().default(false),
-    termsAccepted: z.boolean().default(false),
-    termsAcceptedAt: nullableText,
-    /** The current user's role in this company; null for staff who are not members. */
-    role: roleSchema,
-    accessLevel: accessLevelSchema,
-    isOwner: z.boolean().optional(),
-    /** Ordered by position; the first is the company address. */
-    addresses: z.array(addressSchema).default([]),
-    tradePartnerContacts: z.array(contactSchema).default([]),
-    createdAt: nullableText,
-    updatedAt: nullableText,
-  })
-  // SPEC section 4.6: role OWNER marks ownership.
-  .transform((partner) => ({ ...partner, isOwner: partner.isOwner ?? partner.role === 'OWNER' }));
-
-export type TradePartner = z.infer<typeof tradePartnerSchema>;
-
 const partnerListSchema = z.array(tradePartnerSchema);
-const userRoleSchema = z.object({ role: roleSchema, accessLevel: accessLevelSchema });
-export type PartnerUserRole = z.infer<typeof userRoleSchema>;
 
 // --- The user's partners ------------------------------------------------------------------
 
@@ -169,7 +77,7 @@ export interface TradePartnerBody {
 }
 
 export interface AddressBody {
-  type?: Address['type'];
+  type?: AddressType;
   country: string;
   city: string;
   street: string;

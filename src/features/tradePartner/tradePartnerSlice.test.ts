@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { tradePartnerSchema, type TradePartner } from '@common/partners';
 import { signedOut } from '@/features/auth/authActions';
 import { sessionStarted } from '@/features/auth/authSlice';
 import {
@@ -7,7 +8,6 @@ import {
   isInvitedMember,
   pickDefaultPartner,
 } from '@/features/tradePartner/companyRules';
-import { tradePartnerSchema, type TradePartner } from '@/features/tradePartner/tradePartnerApi';
 import {
   loadContact,
   loadTradePartner,

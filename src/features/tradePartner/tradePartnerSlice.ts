@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Contact, PartnerUserRole, TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
@@ -24,9 +25,6 @@ import {
   setTermsAcceptedByUuid,
   updateAddress,
   updateTradePartner,
-  type Contact,
-  type PartnerUserRole,
-  type TradePartner,
 } from '@/features/tradePartner/tradePartnerApi';
 import { fieldIssues, toApiError, type ApiError } from '@/lib/api-error';
 import {

@@ -1,8 +1,9 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '@common/users';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/features/auth/authActions';
-import { getUserByIdentityId, type User } from '@/features/user/userApi';
+import { getUserByIdentityId } from '@/features/user/userApi';
 import { toApiError } from '@/lib/api-error';
 import { personName } from '@/lib/format';
 import type { Viewer } from '@/lib/permissions';

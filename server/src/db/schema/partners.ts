@@ -12,16 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from '../../../../common/partner-access.js';
 import { users } from './users.js';
 
-export const ACCESS_LEVELS = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'NONE'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-
-/** A member's role in the company, as the trade partner entity's `role` (SPEC section 3). */
-export const PARTNER_ROLES = ['OWNER', 'CONTACT'] as const;
-export type PartnerRole = (typeof PARTNER_ROLES)[number];
-
-export const ADDRESS_TYPES = ['REGISTERED', 'OPERATING', 'BILLING', 'OTHER'] as const;
+export { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from '../../../../common/partner-access.js';
+export type { AccessLevel, PartnerRole } from '../../../../common/partner-access.js';
 
 export const tradePartners = pgTable(
   'trade_partners',

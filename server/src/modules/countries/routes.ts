@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countriesQuerySchema, countrySchema } from './schemas.js';
+import { countrySchema } from '../../../../common/countries.js';
+import { countriesQuerySchema } from './schemas.js';
 import { listCountries } from './service.js';
 
 const countryRoutes: FastifyPluginAsyncZod = async (app) => {

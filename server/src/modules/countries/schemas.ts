@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../../../common/languages.js';
 import { text } from '../../api-schemas.js';
-import { isCountryCode, LANGUAGES } from './service.js';
-
-export const countrySchema = z
-  .object({ code: z.string(), name: z.string() })
-  .meta({ id: 'Country' });
+import { isCountryCode } from './service.js';
 
 export const countriesQuerySchema = z.object({
   lang: z.enum(LANGUAGES).default('en').describe('the language of the names'),

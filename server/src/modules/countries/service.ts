@@ -5,17 +5,10 @@ import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
 import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
 import it from 'i18n-iso-countries/langs/it.json' with { type: 'json' };
 import nl from 'i18n-iso-countries/langs/nl.json' with { type: 'json' };
-
-/** The interface languages (SPEC section 1); the country list speaks each of them. */
-export const LANGUAGES = ['en', 'nl', 'de', 'it', 'es', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Country } from '../../../../common/countries.js';
+import type { Language } from '../../../../common/languages.js';
 
 for (const locale of [en, nl, de, it, es, fr]) countries.registerLocale(locale);
-
-export interface Country {
-  code: string;
-  name: string;
-}
 
 const ALPHA2 = Object.keys(countries.getAlpha2Codes());
 

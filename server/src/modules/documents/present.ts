@@ -1,8 +1,8 @@
+import type { Document } from '../../../../common/documents.js';
 import { toIso, toIsoOrNull } from '../../api-schemas.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { DocumentView } from './repository.js';
-import type { Document } from './schemas.js';
 import { hasThumbnail } from './types.js';
 
 function uploaderName(uploader: NonNullable<DocumentView['uploader']>): string {

@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  documentPageSchema,
+  documentSchema,
+  documentStatusesSchema,
+  documentTypesSchema,
+  storeDiagnosisSchema,
+} from '../../../../common/documents.js';
 import type { Config } from '../../config.js';
 import { DOCUMENT_STATUSES } from '../../db/schema/documents.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -15,10 +22,6 @@ import {
   customerParamsSchema,
   customerQuerySchema,
   documentIdParamsSchema,
-  documentPageSchema,
-  documentSchema,
-  documentStatusSchema,
-  documentTypesSchema,
   entityParamsSchema,
   entityQuerySchema,
   entityUuidParamsSchema,
@@ -27,7 +30,6 @@ import {
   shipmentParamsSchema,
   shipmentQuerySchema,
   statusQuerySchema,
-  storeDiagnosisSchema,
   tags,
   typeQuerySchema,
 } from './schemas.js';
@@ -75,7 +77,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The document statuses',
         operationId: 'getDocumentStatuses',
-        response: { 200: z.array(documentStatusSchema) },
+        response: { 200: documentStatusesSchema },
       },
     },
     async () => [...DOCUMENT_STATUSES],

@@ -1,87 +1,16 @@
 import { z } from 'zod';
-import { dateTimeSchema, positiveIdSchema, uuidSchema } from '../../api-schemas.js';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../db/schema/documents.js';
-import { DOCUMENT_SORTS, ENTITY_NAMES, THUMBNAIL_FITS, THUMBNAIL_FORMATS } from './types.js';
+import {
+  documentStatusSchema,
+  documentTypeSchema,
+  ENTITY_NAMES,
+} from '../../../../common/documents.js';
+import { positiveIdSchema, uuidSchema } from '../../api-schemas.js';
+import { DOCUMENT_TYPES } from '../../db/schema/documents.js';
+import { DOCUMENT_SORTS, THUMBNAIL_FITS, THUMBNAIL_FORMATS } from './types.js';
 
 export const tags = ['documents'];
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
-
-export const documentTypeSchema = z.enum(DOCUMENT_TYPES, oneOf(DOCUMENT_TYPES));
-export const documentStatusSchema = z.enum(DOCUMENT_STATUSES, oneOf(DOCUMENT_STATUSES));
-
-export const documentSchema = z
-  .object({
-    id: z.number().int(),
-    uuid: z.uuid(),
-    type: documentTypeSchema,
-    status: documentStatusSchema,
-    fileName: z.string().describe('the uploaded name reduced to a safe base name'),
-    contentType: z.string().describe('sniffed from the bytes, never taken from the name'),
-    size: z.number().int().describe('bytes'),
-    sha256: z.string().describe('lower-case hex of the stored bytes'),
-    tradePartnerId: z.number().int().nullable().describe('null only for a profile picture'),
-    tradePartnerUuid: z.uuid().nullable(),
-    userId: z.number().int().nullable().describe('the person a profile picture belongs to'),
-    userUuid: z.uuid().nullable(),
-    contactId: z.number().int().nullable(),
-    contactUuid: z.uuid().nullable(),
-    addressId: z.number().int().nullable(),
-    addressUuid: z.uuid().nullable(),
-    shipmentId: z.number().int().nullable(),
-    orderId: z.number().int().nullable(),
-    transportId: z.number().int().nullable(),
-    uploadedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-    createdAt: dateTimeSchema,
-    updatedAt: dateTimeSchema,
-    archivedAt: dateTimeSchema.nullable(),
-    hasThumbnail: z.boolean().describe('GET thumbnail works'),
-    accessToken: z
-      .string()
-      .describe('for ?token= on content, stream and thumbnail (this document, the caller)'),
-    accessTokenExpiresAt: dateTimeSchema,
-  })
-  .meta({ id: 'Document' });
-
-export type Document = z.infer<typeof documentSchema>;
-
-export const documentPageSchema = z
-  .object({
-    documents: z.array(documentSchema),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
-  })
-  .meta({ id: 'DocumentPage' });
-
-export type DocumentPage = z.infer<typeof documentPageSchema>;
-
-export const profilePictureUploadSchema = z
-  .object({
-    imageUrl: z.string().describe('the thumbnail URL now stored as the user’s profilePicture'),
-    document: documentSchema,
-  })
-  .meta({ id: 'ProfilePictureUpload' });
-
-export const accessTokenSchema = z
-  .object({ token: z.string(), expiresAt: dateTimeSchema })
-  .meta({ id: 'DocumentAccessToken' });
-
-export const storeDiagnosisSchema = z
-  .object({
-    backend: z.enum(['local', 's3']),
-    bucket: z.string().optional(),
-    reachable: z.boolean(),
-    writable: z.boolean(),
-    latencyMs: z.number(),
-    message: z.string(),
-  })
-  .meta({ id: 'DocumentStoreDiagnosis' });
-
-export const documentTypesSchema = z
-  .record(documentTypeSchema, z.string())
-  .describe('English label of every document type');
 
 // ---- parameters ---------------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+import type { Document, DocumentPage, EntityName } from '../../../../common/documents.js';
 import { uuidSchema } from '../../api-schemas.js';
 import type { Db } from '../../db/client.js';
 import type { DocumentStatus, DocumentType } from '../../db/schema/documents.js';
@@ -11,14 +12,13 @@ import type { AccessToken, AccessTokens } from './access-tokens.js';
 import { authorizeDocument, documentNotFound, viewerOf } from './access.js';
 import { presentDocument, presentDocuments } from './present.js';
 import { createDocumentRepository, type DocumentView, type LinkRef } from './repository.js';
-import type { Document, DocumentPage, FilterQuery } from './schemas.js';
+import type { FilterQuery } from './schemas.js';
 import {
   DOCUMENT_TYPE_LABELS,
   type CompanyDocumentChange,
   type CompanyDocumentListener,
   type DocumentConditions,
   type DocumentSort,
-  type EntityName,
 } from './types.js';
 
 type Narrowing = Omit<DocumentConditions, 'statuses' | 'types'>;

@@ -1,29 +1,6 @@
+import { ACCEPTED_CONTENT_TYPES } from '../../../../common/documents.js';
 import type { DocumentStatus, DocumentType } from '../../db/schema/documents.js';
 import type { AuthUser } from '../../plugins/auth.js';
-
-/** The entity names of SPEC section 3 a document can be looked up by. */
-export const ENTITY_NAMES = [
-  'tradepartner',
-  'tradepartnercontact',
-  'address',
-  'user',
-  'shipment',
-  'order',
-  'transport',
-] as const;
-export type EntityName = (typeof ENTITY_NAMES)[number];
-
-/** What a stored file may be, sniffed from its bytes; anything else is refused (415). */
-export const ACCEPTED_CONTENT_TYPES = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/tiff',
-] as const;
-
-/** A profile picture is shown in an <img>: only the formats every browser draws. */
-export const PROFILE_PICTURE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** Documents whose first page or picture the thumbnail call can draw. */
 export const hasThumbnail = (contentType: string): boolean =>

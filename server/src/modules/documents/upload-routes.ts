@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { documentSchema, profilePictureUploadSchema } from '../../../../common/documents.js';
 import { AppError, ValidationError } from '../../errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { COMMON_ERRORS, type ErrorStatus } from '../../plugins/errors.js';
 import { requireParameters } from './parameters.js';
 import {
-  documentSchema,
+
   linkedUploadQuerySchema,
-  profilePictureUploadSchema,
   shipmentParamsSchema,
   tags,
   transportParamsSchema,

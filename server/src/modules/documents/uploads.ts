@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCEPTED_CONTENT_TYPES,
+  BROWSER_IMAGE_TYPES,
+  type Document,
+} from '../../../../common/documents.js';
 import type { Db } from '../../db/client.js';
 import type { DocumentType } from '../../db/schema/documents.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
@@ -14,12 +19,8 @@ import type { AccessTokens } from './access-tokens.js';
 import { missingParameter } from './parameters.js';
 import { presentDocument } from './present.js';
 import { createDocumentRepository, type LinkRef, type NewDocument } from './repository.js';
-import type { Document, UploadQuery } from './schemas.js';
-import {
-  ACCEPTED_CONTENT_TYPES,
-  PROFILE_PICTURE_CONTENT_TYPES,
-  type CompanyDocumentListener,
-} from './types.js';
+import type { UploadQuery } from './schemas.js';
+import type { CompanyDocumentListener } from './types.js';
 import {
   safeFileName,
   storeUpload,
@@ -223,8 +224,9 @@ export function createUploadService(
 
       const uuid = randomUUID();
       const key = `${placement.prefix}/${uuid}`;
+      // A profile picture is shown in an <img>: only the formats every browser draws.
       const accepted: readonly string[] = profilePicture
-        ? PROFILE_PICTURE_CONTENT_TYPES
+        ? BROWSER_IMAGE_TYPES
         : ACCEPTED_CONTENT_TYPES;
       const stored = await storeUpload(store, key, file.stream, {
         maxBytes,

@@ -1,11 +1,4 @@
-/** A leaf of a step's data that differs between two versions of it. */
-export interface FieldChange {
-  /** Dotted path: 'iban', 'registered.city', 'people.0.lastName'. */
-  field: string;
-  /** null where the leaf did not exist (JSON has no undefined). */
-  before: unknown;
-  after: unknown;
-}
+import type { FieldChange } from '../../../../common/kyc-responses.js';
 
 type Container = Record<string, unknown> | unknown[];
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { kycStepSchema, readinessSchema } from '../../../../common/kyc-responses.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import type { createCollectionService } from './collection.js';
 import {
-  kycStepSchema,
-  readinessSchema,
+
   stepDataInputSchema,
   stepDraftInputSchema,
   tags,

@@ -1,3 +1,5 @@
+import { requestOpen, type KycStatus, type KycStepType } from '../../../../common/kyc.js';
+import type { KycStep, Readiness } from '../../../../common/kyc-responses.js';
 import {
   isDataStepType,
   partnerEditableStepStatuses,
@@ -5,7 +7,6 @@ import {
   stepEditable,
   type DataStepType,
 } from '../../../../common/kyc-steps.js';
-import { requestOpen, type KycStatus, type KycStepType } from '../../../../common/kyc.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -19,7 +20,7 @@ import { readinessOf } from './readiness.js';
 import { answered } from './requests.js';
 import { createRecordRepository, type StepView } from './records.js';
 import { createSubmissionRepository, type KycRef, type SubmissionView } from './repository.js';
-import type { KycStep, Readiness, StepDataInput } from './schemas.js';
+import type { StepDataInput } from './schemas.js';
 import { checkStepData, namedIdDocuments } from './step-checks.js';
 import { createStepDocumentRepository } from './step-documents.js';
 import { findStepOrThrow, stepConflict } from './steps.js';

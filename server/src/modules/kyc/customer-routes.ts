@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  customerPageSchema,
+  customerSubmissionsSchema,
+  kycSubmissionSchema,
+  statusAndReviewSchema,
+} from '../../../../common/kyc-responses.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import {
-  customerPageSchema,
   customerParamsSchema,
-  customerSubmissionsSchema,
+
   idParamsSchema,
-  kycSubmissionSchema,
   pageQuerySchema,
   statusAndReviewQuerySchema,
-  statusAndReviewSchema,
   tags,
   uuidParamsSchema,
 } from './schemas.js';

@@ -1,4 +1,13 @@
 import { requestOpen, STEP_DOCUMENT_TYPES, type KycStatus } from '../../../../common/kyc.js';
+import type {
+  AuditEvent,
+  KycComment,
+  KycStep,
+  KycSubmission,
+  Person,
+  StatusRecord,
+  StepRequest,
+} from '../../../../common/kyc-responses.js';
 import { isDataStepType, stepEditable } from '../../../../common/kyc-steps.js';
 import { toIso, toIsoOrNull } from '../../api-schemas.js';
 import type { Db } from '../../db/client.js';
@@ -14,15 +23,6 @@ import {
   type StepView,
 } from './records.js';
 import type { PersonFields, SubmissionView } from './repository.js';
-import type {
-  AuditEvent,
-  KycComment,
-  KycStep,
-  KycSubmission,
-  Person,
-  StatusRecord,
-  StepRequest,
-} from './schemas.js';
 
 const person = (fields: PersonFields | null): Person | null =>
   fields ? { id: fields.id, name: personName(fields) } : null;

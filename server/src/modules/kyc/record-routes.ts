@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  auditEventSchema,
+  commentSchema,
+  statusRecordSchema,
+} from '../../../../common/kyc-responses.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import {
-  auditEventSchema,
   commentInputSchema,
-  commentSchema,
+
   statusChangeSchema,
   statusIdParamsSchema,
-  statusRecordSchema,
   tags,
 } from './schemas.js';
 import type { createStatusService } from './status.js';

@@ -1,4 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  kycPageSchema,
+  kycSubmissionSchema,
+  submissionWithInsightsSchema,
+} from '../../../../common/kyc-responses.js';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
 import collectionRoutes from './collection-routes.js';
@@ -6,7 +11,6 @@ import { createCollectionService } from './collection.js';
 import customerRoutes from './customer-routes.js';
 import exportRoutes from './export/routes.js';
 import insightsRoutes from './insights/routes.js';
-import { insightsSchema } from './insights/schemas.js';
 import type { KycReactions } from './reactions.js';
 
 import recordRoutes from './record-routes.js';
@@ -15,8 +19,6 @@ import {
   createSchema,
   filterQuerySchema,
   idOrUuidParamsSchema,
-  kycPageSchema,
-  kycSubmissionSchema,
   listQuerySchema,
   tags,
   uuidParamsSchema,
@@ -27,10 +29,6 @@ import stepRoutes from './step-routes.js';
 import { createStepService } from './steps.js';
 import { requireBody } from './variants.js';
 import { CONFLICT_ERRORS } from '../../plugins/errors.js';
-
-const submissionWithInsightsSchema = kycSubmissionSchema
-  .extend({ insights: insightsSchema.optional().describe('staff only') })
-  .meta({ id: 'KycSubmissionWithInsights' });
 
 /**
  * KYC submissions (docs/api/kyc.md, decision 012): creating and reading them here; moves,

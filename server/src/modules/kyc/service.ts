@@ -1,4 +1,6 @@
 import { KYC_STEP_TYPES } from '../../../../common/kyc.js';
+import type { Insights } from '../../../../common/kyc-insights.js';
+import type { CustomerPage, KycPage, KycSubmission } from '../../../../common/kyc-responses.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -25,15 +27,7 @@ import {
   type SubmissionConditions,
   type SubmissionRow,
 } from './repository.js';
-import type {
-  CustomerPage,
-  FilterQuery,
-  KycCreate,
-  KycPage,
-  KycSubmission,
-  ListQuery,
-} from './schemas.js';
-import type { Insights } from './insights/schemas.js';
+import type { FilterQuery, KycCreate, ListQuery } from './schemas.js';
 
 export const OPEN_SUBMISSION_INDEX = 'kyc_submissions_open_key';
 

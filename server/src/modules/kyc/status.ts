@@ -1,4 +1,6 @@
 import { SUBMISSION_COMMENT, type CommentVisibility } from '../../../../common/kyc.js';
+import type { Insights } from '../../../../common/kyc-insights.js';
+import type { AuditEvent, KycComment, StatusRecord } from '../../../../common/kyc-responses.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -8,18 +10,11 @@ import { ensureUserRow } from '../users/repository.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from './access.js';
 import { acting, personName, recordAudit, type Acting } from './audit.js';
 import { computeInsights } from './insights/compute.js';
-import type { Insights } from './insights/schemas.js';
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord } from './present.js';
 import { requireReady } from './readiness.js';
 import { createRecordRepository } from './records.js';
 import { createSubmissionRepository, type KycRef } from './repository.js';
-import type {
-  AuditEvent,
-  CommentInput,
-  KycComment,
-  StatusChange,
-  StatusRecord,
-} from './schemas.js';
+import type { CommentInput, StatusChange } from './schemas.js';
 import { OPEN_SUBMISSION_INDEX, openSubmissionConflict } from './service.js';
 import {
   checkMove,

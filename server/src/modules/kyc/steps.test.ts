@@ -242,6 +242,25 @@ describe.each(databaseTargets())('KYC steps (%s)', (target) => {
       );
     });
 
+    it("names the file's or the step's status in the 409's details, with the step as it is", async () => {
+      await setStep(w.manager, 'coc', { status: 'APPROVED' });
+      const decided = await setStep(w.employee, 'coc', { status: 'COMPLETED' });
+      expect(decided.statusCode).toBe(409);
+      expect(decided.json().details).toMatchObject({
+        reason: 'decided',
+        status: 'APPROVED',
+        current: { stepType: 'coc', status: 'APPROVED' },
+      });
+      await forceKycState(server, kyc.id, { status: 'SUBMITTED' });
+      const early = await setStep(w.manager, 'coc', { status: 'COMPLETED' });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().details).toMatchObject({
+        reason: 'notInReview',
+        status: 'SUBMITTED',
+        current: { stepType: 'coc' },
+      });
+    });
+
     it('reviews steps while the file waits for approval', async () => {
       await forceKycState(server, kyc.id, { status: 'WAITING_FOR_APPROVAL' });
       expect((await setStep(w.manager, 'coc', { status: 'COMPLETED' })).json().status).toBe(

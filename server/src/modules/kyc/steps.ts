@@ -1,11 +1,12 @@
 import {
+  requestOpen,
   STEP_REQUEST_STATUSES,
   WITHDRAWABLE_STATUSES,
-  requestOpen,
   type KycStepStatus,
   type KycStepType,
   type StepRequestKind,
 } from '../../../../common/kyc.js';
+import type { KycStep } from '../../../../common/kyc-responses.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -16,7 +17,7 @@ import { toStep } from './present.js';
 import { createRecordRepository, type StepView } from './records.js';
 import { createSubmissionRepository, type KycRef, type SubmissionView } from './repository.js';
 import { newRequest } from './requests.js';
-import type { KycStep, RequestWithdrawal, StepStatusChange } from './schemas.js';
+import type { RequestWithdrawal, StepStatusChange } from './schemas.js';
 import { checkStepChange, commentVisibility, resolveStepStatus } from './workflow.js';
 
 export const stepNotFound = (stepType: KycStepType, kycId: number) =>

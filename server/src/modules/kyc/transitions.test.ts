@@ -106,6 +106,22 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
     expect(outcome).toEqual(wanted);
   });
 
+  it("names a move the table does not list in the 409's details", async () => {
+    await forceKycState(server, kyc.id, { status: 'APPROVED', steps: 'APPROVED' });
+    const response = await call(
+      w.manager,
+      'POST',
+      `/api/kyc/${kyc.id}/status`,
+      moveTo(w.manager, 'DRAFT', { comment: 'Reason given.' }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().details).toEqual({
+      reason: 'noSuchMove',
+      from: 'APPROVED',
+      to: 'DRAFT',
+    });
+  });
+
   describe('what a move needs', () => {
     const url = () => `/api/kyc/${kyc.id}/status`;
 

@@ -13,6 +13,7 @@ import {
   requestOpen,
   REVIEWABLE_STATUSES,
   STEP_REQUEST_STATUSES,
+  STEPS_NEEDED,
   type CommentContext,
   type CommentVisibility,
   type KycActor,
@@ -21,12 +22,13 @@ import {
   type KycStepType,
   type KycTransition,
   type StepRequestState,
+  type StepStatusRequest,
 } from '../../../../common/kyc.js';
+import type { Insights } from '../../../../common/kyc-insights.js';
 import { partnerCanChangeSomething } from '../../../../common/kyc-steps.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
 import { policy } from '../../policy.js';
-import type { Insights } from './insights/schemas.js';
-import type { RiskAcknowledgement, StepStatusRequest } from './schemas.js';
+import type { RiskAcknowledgement } from './schemas.js';
 
 const ACTOR_NAMES: Record<KycActor, string> = {
   partner: 'the trade partner',
@@ -62,7 +64,13 @@ export interface MoveRequest {
 export function checkMove(move: MoveRequest): KycTransition {
   const { from, to } = move;
   const transition = findTransition(from, to);
-  if (!transition) throw new ConflictError(`Cannot change a KYC submission from ${from} to ${to}.`);
+  if (!transition) {
+    throw new ConflictError(`Cannot change a KYC submission from ${from} to ${to}.`, {
+      reason: 'noSuchMove',
+      from,
+      to,
+    });
+  }
   if (!policy.mayMoveKyc(move.actors, transition)) {
     const who = transition.who.map((w) => ACTOR_NAMES[w]).join(' or ');
     throw new ForbiddenError(`Only ${who} may change a KYC submission from ${from} to ${to}.`);
@@ -121,8 +129,7 @@ export function checkSteps(transition: KycTransition, steps: readonly StepState[
       { reason: 'openRequests', steps: requested },
     );
   }
-  const accepted: readonly KycStepStatus[] =
-    transition.steps === 'approved' ? ['APPROVED'] : ['APPROVED', 'WAITING_FOR_APPROVAL'];
+  const accepted = STEPS_NEEDED[transition.steps];
   const status = new Map(steps.map((step) => [step.stepType, step.status]));
   const open = KYC_STEP_TYPES.filter((type) => {
     const current = status.get(type);
@@ -202,11 +209,15 @@ export function checkStepChange(
   comment: string | undefined,
 ): void {
   if (!REVIEWABLE_STATUSES.includes(submissionStatus)) {
-    throw new ConflictError('Steps can only be reviewed while the submission is in review.');
+    throw new ConflictError('Steps can only be reviewed while the submission is in review.', {
+      reason: 'notInReview',
+      status: submissionStatus,
+    });
   }
   if (DECIDED_STEP_STATUSES.includes(current.status) && !DECIDED_STEP_STATUSES.includes(target)) {
     throw new ConflictError(
       `A step that is ${current.status} can only become APPROVED or REJECTED.`,
+      { reason: 'decided', status: current.status },
     );
   }
   // A new request may replace an open one; nothing else may pass over it (issue 14).

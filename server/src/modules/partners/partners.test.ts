@@ -175,6 +175,7 @@ describe.each(databaseTargets())('trade partners (%s)', (target) => {
         statusCode: 409,
         error: 'Conflict',
         message: 'A trade partner with this CoC number already exists.',
+        details: { field: 'cocNumber' },
       });
       const sameVat = await call(employee, 'POST', '/api/partners', {
         name: 'Second',
@@ -185,6 +186,32 @@ describe.each(databaseTargets())('trade partners (%s)', (target) => {
         message: 'A trade partner with this VAT number already exists.',
         details: { uuid: first.uuid, name: 'First Holding B.V.' },
       });
+    });
+
+    it("names the taken number in the 409's details, and the company only to staff", async () => {
+      const first = await createPartner(server, owner, { name: 'Held Numbers B.V.' });
+      const byPartner = await call(partner, 'POST', '/api/partners', {
+        name: 'Second',
+        vatNumber: first.vatNumber,
+      });
+      expect(byPartner.statusCode).toBe(409);
+      expect(byPartner.json().details).toEqual({ field: 'vatNumber' });
+      const byStaff = await call(employee, 'POST', '/api/partners', {
+        name: 'Second',
+        cocNumber: first.cocNumber,
+      });
+      expect(byStaff.statusCode).toBe(409);
+      expect(byStaff.json().details).toEqual({
+        field: 'cocNumber',
+        uuid: first.uuid,
+        name: 'Held Numbers B.V.',
+      });
+      const mine = await createPartner(server, owner);
+      const changed = await call(owner, 'PATCH', `/api/partners/uuid/${mine.uuid}`, {
+        vatNumber: first.vatNumber,
+      });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().details).toEqual({ field: 'vatNumber' });
     });
 
     it('lets the unique index decide between two concurrent registrations of one number', async () => {

@@ -1,14 +1,12 @@
+import type { Address, Contact, TradePartner } from '../../../../common/partners.js';
 import { toIso, toIsoOrNull } from '../../api-schemas.js';
 import type { Db } from '../../db/client.js';
 import type { AddressRow } from './addresses/repository.js';
 import { createAddressRepository } from './addresses/repository.js';
-import type { Address } from './addresses/schemas.js';
 import type { ContactRow } from './contacts/repository.js';
 import { createContactRepository } from './contacts/repository.js';
-import type { Contact } from './contacts/schemas.js';
 import type { MembershipRow } from './members/repository.js';
 import type { PartnerRow } from './repository.js';
-import type { TradePartner } from './schemas.js';
 
 export function toAddress(row: AddressRow): Address {
   return {

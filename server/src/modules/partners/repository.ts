@@ -12,12 +12,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { PartnerSort } from '../../../../common/partners.js';
 import type { Db } from '../../db/client.js';
 import { tradePartnerMembers, tradePartners, type AccessLevel } from '../../db/schema/partners.js';
 import { users } from '../../db/schema/users.js';
 import { normaliseNumber } from '../search/normalise.js';
 import type { MembershipRow } from './members/repository.js';
-import type { PartnerSort } from './schemas.js';
 
 export type PartnerRow = typeof tradePartners.$inferSelect;
 export type NewPartner = typeof tradePartners.$inferInsert;

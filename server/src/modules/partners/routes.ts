@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  duplicateNumberSchema,
+  tradePartnerPageSchema,
+  tradePartnerSchema,
+  userRoleSchema,
+} from '../../../../common/partners.js';
 import type { Config } from '../../config.js';
 import { requireUser } from '../../plugins/auth.js';
-import { CONFLICT_ERRORS } from '../../plugins/errors.js';
+import { CONFLICT_ERRORS, errorResponseSchema } from '../../plugins/errors.js';
 import addressRoutes from './addresses/routes.js';
 import contactRoutes from './contacts/routes.js';
 import invitationRoutes from './invitations/routes.js';
@@ -14,13 +20,16 @@ import {
   partnerPatchSchema,
   partnerUuidParamsSchema,
   termsSchema,
-  tradePartnerPageSchema,
-  tradePartnerSchema,
-  userRoleSchema,
 } from './schemas.js';
 import { createPartnerService, type PartnerChangeListener } from './service.js';
 
 const tags = ['trade partners'];
+/** Another company has the CoC or VAT number: the details name it. */
+const duplicate = {
+  409: errorResponseSchema
+    .extend({ details: duplicateNumberSchema })
+    .meta({ id: 'DuplicatePartnerNumberError' }),
+};
 
 /** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
 const partnerRoutes: FastifyPluginAsyncZod<{
@@ -65,7 +74,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Register a trade partner (trade partners and owners become its OWNER member)',
         body: partnerCreateSchema,
-        response: { 201: tradePartnerSchema },
+        response: { 201: tradePartnerSchema, ...duplicate },
       },
     },
     async (request, reply) =>
@@ -107,7 +116,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a trade partner by id (staff, OWNER, ADMIN, EDITOR)',
         params: partnerIdParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema },
+        response: { 200: tradePartnerSchema, ...duplicate },
       },
     },
     async (request) =>
@@ -123,7 +132,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a trade partner by uuid (staff, OWNER, ADMIN, EDITOR)',
         params: partnerUuidParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema },
+        response: { 200: tradePartnerSchema, ...duplicate },
       },
     },
     async (request) =>

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, PARTNER_ROLES } from '../../db/schema/partners.js';
-import { dateTimeSchema, positiveIdSchema, uuidSchema } from '../../api-schemas.js';
-import { addressInputSchema, addressSchema } from './addresses/schemas.js';
-import { contactSchema } from './contacts/schemas.js';
+import { PARTNER_SORTS } from '../../../../common/partners.js';
+import { positiveIdSchema, uuidSchema } from '../../api-schemas.js';
+import { addressInputSchema } from './addresses/schemas.js';
 import {
   countryField,
   emailField,
@@ -11,56 +10,6 @@ import {
   requiredText,
   websiteField,
 } from './fields.js';
-
-export const tradePartnerSchema = z
-  .object({
-    id: z.number().int(),
-    uuid: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    website: z.string().nullable(),
-    legalForm: z.string().nullable(),
-    cocNumber: z.string().nullable().describe('normalised: upper case, no spaces, dots or dashes'),
-    vatNumber: z.string().nullable().describe('normalised, with its country prefix'),
-    country: z.string().nullable().describe('ISO 3166-1 alpha-2'),
-    verified: z.boolean(),
-    termsAccepted: z.boolean(),
-    termsAcceptedAt: dateTimeSchema.nullable(),
-    role: z
-      .enum(PARTNER_ROLES)
-      .nullable()
-      .describe("the current user's role in this company, null for staff who are not members"),
-    accessLevel: z
-      .enum(ACCESS_LEVELS)
-      .nullable()
-      .describe("the current user's access level, null for staff who are not members"),
-    isOwner: z.boolean().describe("role === 'OWNER'"),
-    addresses: z
-      .array(addressSchema)
-      .describe('ordered by position; the first is the company address'),
-    tradePartnerContacts: z.array(contactSchema),
-    createdAt: dateTimeSchema,
-    updatedAt: dateTimeSchema,
-  })
-  .meta({ id: 'TradePartner' });
-
-export type TradePartner = z.infer<typeof tradePartnerSchema>;
-
-export const tradePartnerPageSchema = z
-  .object({
-    content: z.array(tradePartnerSchema),
-    page: z.number().int(),
-    size: z.number().int(),
-    totalElements: z.number().int(),
-    totalPages: z.number().int(),
-  })
-  .meta({ id: 'TradePartnerPage' });
-
-export type TradePartnerPage = z.infer<typeof tradePartnerPageSchema>;
-
-export const PARTNER_SORTS = ['name,asc', 'name,desc', 'createdAt,asc', 'createdAt,desc'] as const;
-export type PartnerSort = (typeof PARTNER_SORTS)[number];
 
 export const partnerListQuerySchema = z.object({
   search: z
@@ -122,10 +71,6 @@ export type PartnerPatch = z.infer<typeof partnerPatchSchema>;
 export const termsSchema = z
   .object({ termsAccepted: z.boolean('must be true or false') })
   .meta({ id: 'TermsAcceptance' });
-
-export const userRoleSchema = z
-  .object({ role: z.enum(PARTNER_ROLES).nullable(), accessLevel: z.enum(ACCESS_LEVELS).nullable() })
-  .meta({ id: 'PartnerUserRole' });
 
 export const partnerIdParamsSchema = z.object({ id: positiveIdSchema });
 export const partnerUuidParamsSchema = z.object({ uuid: uuidSchema });

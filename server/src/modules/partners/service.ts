@@ -1,3 +1,10 @@
+import {
+  PARTNER_NUMBER_FIELDS,
+  type DuplicateNumber,
+  type PartnerNumberField,
+  type TradePartner,
+  type TradePartnerPage,
+} from '../../../../common/partners.js';
 import type { Db } from '../../db/client.js';
 import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -12,22 +19,14 @@ import { uniqueViolation } from './db-errors.js';
 import { createMemberRepository } from './members/repository.js';
 import { presentPartner, presentPartners } from './present.js';
 import { createPartnerRepository, type PartnerRef, type PartnerRow } from './repository.js';
-import type {
-  PartnerCreate,
-  PartnerListQuery,
-  PartnerPatch,
-  TradePartner,
-  TradePartnerPage,
-} from './schemas.js';
+import type { PartnerCreate, PartnerListQuery, PartnerPatch } from './schemas.js';
 
-type NumberField = 'cocNumber' | 'vatNumber';
-
-const DUPLICATE_MESSAGE: Record<NumberField, string> = {
+const DUPLICATE_MESSAGE: Record<PartnerNumberField, string> = {
   cocNumber: 'A trade partner with this CoC number already exists.',
   vatNumber: 'A trade partner with this VAT number already exists.',
 };
 
-const UNIQUE_INDEX: Record<string, NumberField> = {
+const UNIQUE_INDEX: Record<string, PartnerNumberField> = {
   trade_partners_coc_number_key: 'cocNumber',
   trade_partners_vat_number_key: 'vatNumber',
 };
@@ -75,14 +74,16 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
   const partners = createPartnerRepository(db);
   const members = createMemberRepository(db);
 
-  /** 409 for a CoC or VAT number another company has; staff learn which company. */
+  /** 409 naming the CoC or VAT number another company has; staff learn which company. */
   function duplicate(
     actor: AuthUser,
-    field: NumberField,
+    field: PartnerNumberField,
     other: PartnerRow | undefined,
   ): ConflictError {
-    const details =
-      other && policy.seesAllPartners(actor) ? { uuid: other.uuid, name: other.name } : undefined;
+    const details: DuplicateNumber =
+      other && policy.seesAllPartners(actor)
+        ? { field, uuid: other.uuid, name: other.name }
+        : { field };
     return new ConflictError(DUPLICATE_MESSAGE[field], details);
   }
 
@@ -91,7 +92,7 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
     numbers: { cocNumber?: string | null; vatNumber?: string | null },
     exceptId?: number,
   ): Promise<void> {
-    for (const field of ['cocNumber', 'vatNumber'] as const) {
+    for (const field of PARTNER_NUMBER_FIELDS) {
       const value = numbers[field];
       if (!value) continue;
       const other = await partners.findDuplicate(field, value, exceptId);

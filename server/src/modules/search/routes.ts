@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchResultSchema, STATUS_BY_RESULT } from '../../../../common/search.js';
 import { requireUser } from '../../plugins/auth.js';
-import { searchQuerySchema, searchResultSchema, STATUS_BY_RESULT } from './schemas.js';
+import { searchQuerySchema } from './schemas.js';
 import { createSearchService } from './service.js';
 
 /** The company search (docs/api/partners.md, 'Company search'). */

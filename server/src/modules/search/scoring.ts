@@ -1,4 +1,9 @@
-import type { FieldMatch, MatchReason, SearchField, SearchResultType } from './schemas.js';
+import type {
+  FieldMatch,
+  MatchReason,
+  SearchField,
+  SearchResultType,
+} from '../../../../common/search.js';
 
 /**
  * The rules of the company search, as pure functions (docs/decisions/008-company-search.md):

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '../../../../common/search.js';
 import { documents } from '../../db/schema/documents.js';
 import { kycSubmissions } from '../../db/schema/kyc.js';
 import { tradePartnerMembers, tradePartners } from '../../db/schema/partners.js';
@@ -11,7 +12,6 @@ import {
   type TokenClaims,
 } from '../../testing/harness.js';
 import { checkVatNumber, nameCore } from './normalise.js';
-import type { SearchResult } from './schemas.js';
 
 /** Numbers as the trade partners module stores them: normalised, VAT numbers valid (jsvat). */
 const PARTNERS = [

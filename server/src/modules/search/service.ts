@@ -1,10 +1,11 @@
+import type { SearchMatch, SearchResult } from '../../../../common/search.js';
 import type { Db } from '../../db/client.js';
 import { ForbiddenError, ValidationError } from '../../errors.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { policy } from '../../policy.js';
 import { checkVatNumber, nameCore, normaliseNumber } from './normalise.js';
 import { createSearchRepository, type PartnerRow } from './repository.js';
-import type { SearchMatch, SearchQuery, SearchResult } from './schemas.js';
+import type { SearchQuery } from './schemas.js';
 import { classify, type Candidate, type Criteria, type ScoredMatch } from './scoring.js';
 
 interface FieldError {

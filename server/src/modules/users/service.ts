@@ -1,3 +1,5 @@
+import type { TradePartner } from '../../../../common/partners.js';
+import type { User } from '../../../../common/users.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/users.js';
 import { ForbiddenError, NotFoundError } from '../../errors.js';
@@ -5,9 +7,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { policy } from '../../policy.js';
 import { acceptInvitations } from '../partners/invitations/service.js';
 import { partnersOfUser } from '../partners/service.js';
-import type { TradePartner } from '../partners/schemas.js';
 import { createUserRepository, ensureUserRow } from './repository.js';
-import type { ProfilePatch, User } from './schemas.js';
+import type { ProfilePatch } from './schemas.js';
 
 export function toUser(row: UserRow): User {
   return {

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_DEFAULTS, exportFileName } from '@common/kyc-export';
+import type { KycSubmission } from '@common/kyc-responses';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import {
@@ -15,7 +16,6 @@ import {
   type ExportKycFileArg,
   type KycExportRun,
 } from '@/features/kyc/export/kycExportSlice';
-import type { KycSubmission } from '@/features/kyc/kycModel';
 
 type Options = ExportKycFileArg['options'];
 const OPTIONS = ['includeAuditLogs', 'includeDocumentThumbnails', 'includeFullDocuments'] as const;

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
-import { EXPORT_STAGES } from '@common/kyc-export';
+import { exportJobSchema } from '@common/kyc-export';
 import { idPath, uuidPath } from '@/features/kyc/kycApi';
 import { apiClient } from '@/lib/api-client';
 import { required, searchParams, seg } from '@/lib/api-params';
@@ -20,24 +20,15 @@ export interface KycExportOptions {
 }
 
 /**
- * A job as the server reports it. The status is any text: one the app does not know is
- * 'Unexpected job status' for the caller rather than an unreadable answer; an unknown stage
- * is simply not shown.
+ * A job as the server reports it (common/kyc-export.ts), read so that a status the app does not
+ * know is 'Unexpected job status' for the caller rather than an unreadable answer, and an
+ * unknown stage is simply not shown.
  */
-export const exportJobSchema = z.object({
-  jobId: z.string().min(1),
+const jobSchema = exportJobSchema.extend({
   status: z.string(),
-  progress: z.number().min(0).max(100),
-  currentStep: z.enum(EXPORT_STAGES).nullable().catch(null),
-  filename: z.string(),
-  errorMessage: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
-  createdAt: z.string().optional(),
-  completedAt: z.string().nullish(),
+  currentStep: exportJobSchema.shape.currentStep.nullable().catch(null),
 });
-export type KycExportJob = z.infer<typeof exportJobSchema>;
+export type KycExportJob = z.infer<typeof jobSchema>;
 
 const JOBS = '/api/kyc/export-jobs';
 const PDF = 'application/pdf';
@@ -95,7 +86,7 @@ export async function startKycPdfExport(
     signal,
     skipErrorNotice: true,
   });
-  return exportJobSchema.parse(data);
+  return jobSchema.parse(data);
 }
 
 /** GET /api/kyc/export-jobs/{jobId}/status: where the job is; never served from a cache. */
@@ -108,7 +99,7 @@ export async function getKycExportJobStatus(
     signal,
     skipErrorNotice: true,
   });
-  return exportJobSchema.parse(data);
+  return jobSchema.parse(data);
 }
 
 /** GET /api/kyc/export-jobs/{jobId}/download: the PDF of a COMPLETED job. */

@@ -5,7 +5,7 @@ import {
   EXPORT_POLL_TIMEOUT_MS,
   EXPORT_STATUS_RETRIES,
   EXPORT_STATUS_RETRY_DELAY_MS,
-  type ExportJobStatus,
+  UNDER_WAY_EXPORT_STATUSES,
   type ExportStage,
 } from '@common/kyc-export';
 import { createAppAsyncThunk } from '@/app/hooks';
@@ -55,8 +55,9 @@ export interface ExportKycFileArg {
   filename: string;
 }
 
-// SPEC section 4: these keep polling; COMPLETED downloads, FAILED and anything else end it.
-const UNDER_WAY: readonly string[] = ['QUEUED', 'IN_PROGRESS'] satisfies ExportJobStatus[];
+// SPEC section 4: a job under way keeps polling; COMPLETED downloads, FAILED and anything else
+// (a status the app does not know included) end it.
+const UNDER_WAY: readonly string[] = UNDER_WAY_EXPORT_STATUSES;
 
 /** Waits `ms`; rejects at once when `signal` aborts (the dialog was closed). */
 function pause(ms: number, signal: AbortSignal): Promise<void> {

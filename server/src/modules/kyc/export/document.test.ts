@@ -16,7 +16,8 @@ import {
   stored,
   type StoredFile,
 } from './document-fixtures.js';
-import { buildKycPdf, exportLanguage, type ExportLanguage } from './document.js';
+import type { Language } from '../../../../../common/languages.js';
+import { buildKycPdf, exportLanguage } from './document.js';
 import type { ExportOptions } from './model.js';
 
 const ALL: ExportOptions = {
@@ -31,7 +32,7 @@ beforeAll(async () => {
   files = await exportFiles();
 });
 
-async function build(options: Partial<ExportOptions> = {}, language: ExportLanguage = 'en') {
+async function build(options: Partial<ExportOptions> = {}, language: Language = 'en') {
   const { source, calls } = memorySource(files);
   const progress: { percent: number; stage: ExportStage }[] = [];
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import { LANGUAGES, type Language } from '../../../../../common/languages.js';
 import { appendDocument, measureDocument, type AppendOutcome } from './document-append.js';
 import { addOutline, drawContents, paginateContents } from './document-contents.js';
 import {
@@ -23,18 +24,15 @@ import type {
 } from './model.js';
 import { loadTexts, type PdfTexts } from './texts.js';
 
-/** The languages the review file is written in: the app's six. */
-export const EXPORT_LANGUAGES = ['en', 'nl', 'de', 'it', 'es', 'fr'] as const;
-export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
-
-const isExportLanguage = (value: string): value is ExportLanguage =>
-  (EXPORT_LANGUAGES as readonly string[]).includes(value);
+/** The review file is written in the app's languages. */
+const isExportLanguage = (value: string): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value);
 
 /**
  * The best of the six for an Accept-Language header ('de-CH, fr;q=0.8, *;q=0.1'): by quality,
  * then by order; a region falls back to its language; English when none matches.
  */
-export function exportLanguage(acceptLanguageHeader?: string): ExportLanguage {
+export function exportLanguage(acceptLanguageHeader?: string): Language {
   const ranges = (acceptLanguageHeader ?? '')
     .split(',')
     .map((part, order) => {
@@ -249,7 +247,7 @@ async function streamDocuments(
 export async function buildKycPdf(input: {
   model: KycExportModel;
   options: ExportOptions;
-  language: ExportLanguage;
+  language: Language;
   source: ExportDocumentSource;
   progress: ExportProgress;
   sink: PdfSink;

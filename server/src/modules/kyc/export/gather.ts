@@ -3,6 +3,7 @@ import {
   STEP_DOCUMENT_TYPES,
   type KycStepType,
 } from '../../../../../common/kyc.js';
+import type { Person } from '../../../../../common/kyc-responses.js';
 import type { Db } from '../../../db/client.js';
 import type { DocumentType } from '../../../db/schema/documents.js';
 import type { AuthUser } from '../../../plugins/auth.js';
@@ -14,7 +15,6 @@ import { evaluateInsights } from '../insights/compute.js';
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
 import { createRecordRepository } from '../records.js';
 import { createSubmissionRepository, type KycRef, type SubmissionView } from '../repository.js';
-import type { Person } from '../schemas.js';
 import type { ExportDocument, ExportOptions, KycExportModel } from './model.js';
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { ExportStage } from '../../../../../common/kyc-export.js';
+import { FINISHED_EXPORT_STATUSES, type ExportStage } from '../../../../../common/kyc-export.js';
 import type { Db } from '../../../db/client.js';
 import { kycExportJobs, type KycExportJobRow } from '../../../db/schema/kyc-export.js';
 
@@ -156,7 +156,7 @@ export function createExportJobRepository(db: Db) {
         .from(kycExportJobs)
         .where(
           and(
-            inArray(kycExportJobs.status, ['COMPLETED', 'FAILED', 'CANCELED']),
+            inArray(kycExportJobs.status, FINISHED_EXPORT_STATUSES),
             lt(kycExportJobs.createdAt, sql`now() - ${hours} * interval '1 hour'`),
           ),
         )

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../../../../common/languages.js';
 import type { Db } from '../../../db/client.js';
 import type { DocumentStore } from '../../../storage/storage.js';
 import { openObject } from '../../documents/delivery.js';
@@ -12,7 +13,7 @@ import { createDocumentRepository } from '../../documents/repository.js';
 import { createThumbnails } from '../../documents/thumbnails.js';
 import { hasThumbnail } from '../../documents/types.js';
 import { recordAudit, type Acting } from '../audit.js';
-import { buildKycPdf, type ExportLanguage } from './document.js';
+import { buildKycPdf } from './document.js';
 import { gatherExport } from './gather.js';
 import type {
   ExportDocument,
@@ -69,7 +70,7 @@ export interface ExportRequest {
   kycId: number;
   options: ExportOptions;
   orderUuid: string | null;
-  language: ExportLanguage;
+  language: Language;
   by: Acting;
 }
 

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EXPORT_DEFAULTS,
-  EXPORT_JOB_STATUSES,
-  EXPORT_STAGES,
-} from '../../../../../common/kyc-export.js';
-import { dateTimeSchema } from '../../../api-schemas.js';
+import { EXPORT_DEFAULTS } from '../../../../../common/kyc-export.js';
 
 const flag = (name: keyof typeof EXPORT_DEFAULTS) =>
   z
@@ -31,24 +26,5 @@ export const exportQuerySchema = z.object({
 });
 
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
-
-export const exportJobSchema = z
-  .object({
-    jobId: z.uuid(),
-    kycId: z.number().int(),
-    status: z.enum(EXPORT_JOB_STATUSES),
-    progress: z.number().int().min(0).max(100).describe('percent'),
-    currentStep: z.enum(EXPORT_STAGES),
-    filename: z.string(),
-    errorMessage: z.string().nullable(),
-    pageCount: z.number().int().nullable(),
-    size: z.number().int().nullable().describe('bytes, once COMPLETED'),
-    sha256: z.string().nullable().describe('of the PDF, once COMPLETED; also in the audit trail'),
-    createdAt: dateTimeSchema,
-    completedAt: dateTimeSchema.nullable(),
-  })
-  .meta({ id: 'KycExportJob' });
-
-export type ExportJob = z.infer<typeof exportJobSchema>;
 
 export const jobParamsSchema = z.object({ jobId: z.uuid('must be a UUID') });

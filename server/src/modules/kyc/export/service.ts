@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { exportFileName } from '../../../../../common/kyc-export.js';
+import { exportFileName, type ExportJob } from '../../../../../common/kyc-export.js';
 import type { Db } from '../../../db/client.js';
 import type { KycExportJobRow } from '../../../db/schema/kyc-export.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../errors.js';
@@ -13,7 +13,7 @@ import { exportLanguage } from './document.js';
 import { authorizeExport } from './gather.js';
 import { createExportJobRepository } from './jobs.js';
 import { buildExport, createExportSource, recordExport } from './run.js';
-import type { ExportJob, ExportQuery } from './schemas.js';
+import type { ExportQuery } from './schemas.js';
 
 const jobNotFound = (jobId: string) => `Export job ${jobId} not found.`;
 

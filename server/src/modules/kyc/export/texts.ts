@@ -3,14 +3,14 @@ import { format, isValid, parseISO, type Locale } from 'date-fns';
 import { de, enGB, es, fr, it, nl } from 'date-fns/locale';
 import i18next, { type i18n } from 'i18next';
 import type { KycStepType } from '../../../../../common/kyc.js';
+import type { Person } from '../../../../../common/kyc-responses.js';
 import {
   changeLabelIn,
   fieldLabelIn,
   fieldWords,
   type Translator,
 } from '../../../../../common/kyc-step-fields.js';
-import type { Person } from '../schemas.js';
-import type { ExportLanguage } from './document.js';
+import { LANGUAGES, type Language } from '../../../../../common/languages.js';
 
 /*
  * The review file speaks the app's language: its texts are the app's own translation files
@@ -18,11 +18,10 @@ import type { ExportLanguage } from './document.js';
  * findings) reused as they are.
  */
 
-const LANGUAGES: readonly ExportLanguage[] = ['en', 'nl', 'de', 'it', 'es', 'fr'];
 const TRANSLATIONS = new URL('../../../../../public/assets/i18n/', import.meta.url);
 
 /** British English writes dates day first, as the app's dd.MM.yyyy does. */
-const LOCALES: Record<ExportLanguage, Locale> = { en: enGB, nl, de, it, es, fr };
+const LOCALES: Record<Language, Locale> = { en: enGB, nl, de, it, es, fr };
 
 /** SPEC section 5's formats, as the app shows dates. */
 const DATE_FORMAT = 'dd.MM.yyyy';
@@ -70,7 +69,7 @@ export const codeWords = (code: string) => fieldWords(code.toLowerCase());
 
 /** Everything the layout writes, in one language. */
 export interface PdfTexts extends Translator {
-  language: ExportLanguage;
+  language: Language;
   /** A text under `pdf.`. */
   pdf(key: string, params?: Params): string;
   /** `{prefix}.{code}` when the texts know it and all its values are given, else `fallback`. */
@@ -102,7 +101,7 @@ const STEP_KEYS: Record<KycStepType | 'summary', string> = {
 };
 
 /** The texts of `language`, ready to use. */
-export async function loadTexts(language: ExportLanguage): Promise<PdfTexts> {
+export async function loadTexts(language: Language): Promise<PdfTexts> {
   const i18n = await translations();
   const fixed = i18n.getFixedT(language);
   const locale = LOCALES[language];
@@ -154,7 +153,7 @@ export async function loadTexts(language: ExportLanguage): Promise<PdfTexts> {
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /** 1 536 000 → '1.5 MB' ('1,5 MB' in German). */
-function fileSize(language: ExportLanguage, bytes: number): string {
+function fileSize(language: Language, bytes: number): string {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < SIZE_UNITS.length - 1) {

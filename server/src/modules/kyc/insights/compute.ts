@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OPEN_FINDING_SEVERITIES, riskNeedsAcknowledgement } from '../../../../../common/kyc.js';
+import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
 import type { Db } from '../../../db/client.js';
 import { NotFoundError } from '../../../errors.js';
 import { nameCore } from '../../search/normalise.js';
@@ -8,7 +9,6 @@ import type { Candidate } from '../../search/scoring.js';
 import { evaluate } from './evaluate.js';
 import { createInsightsRepository } from './repository.js';
 import { searchCriteria, type SearchEvidence, type SnapshotWithoutSearch } from './snapshot.js';
-import type { Finding, Insights } from './schemas.js';
 
 const toCandidate = (row: PartnerRow): Candidate => ({
   ...row,

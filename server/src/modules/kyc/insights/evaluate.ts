@@ -1,4 +1,9 @@
-import { KYC_STEP_TYPES } from '../../../../../common/kyc.js';
+import {
+  KYC_STEP_TYPES,
+  type FindingSeverity as Severity,
+  type RiskLevel,
+} from '../../../../../common/kyc.js';
+import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
 import { searchConflicts } from './conflicts.js';
 import {
   addressIncomplete,
@@ -13,8 +18,6 @@ import {
   uboOwnership,
   vatNumber,
 } from './rules.js';
-import type { FindingSeverity as Severity, RiskLevel } from '../../../../../common/kyc.js';
-import type { Finding, Insights } from './schemas.js';
 import type { InsightsSnapshot } from './snapshot.js';
 
 const SEVERITY_ORDER: readonly Severity[] = ['HIGH', 'MEDIUM', 'LOW', 'INFO'];

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
 import { kycSubmissions } from '../../../db/schema/kyc.js';
 import { upload } from '../../../testing/documents-fixtures.js';
 import { databaseTargets, startTestServer, type TestServer } from '../../../testing/harness.js';
@@ -15,7 +16,6 @@ import {
   type Caller,
   type Partner,
 } from '../../../testing/partners-fixtures.js';
-import type { Finding, Insights } from './schemas.js';
 
 const dateYearsAgo = (years: number) => {
   const date = new Date();

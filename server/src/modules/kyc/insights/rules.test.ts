@@ -4,6 +4,7 @@ import {
   STEP_DOCUMENT_TYPES,
   type KycStepType,
 } from '../../../../../common/kyc.js';
+import type { Finding } from '../../../../../common/kyc-insights.js';
 import type { DocumentType } from '../../../db/schema/documents.js';
 import type { Candidate } from '../../search/scoring.js';
 import { searchConflicts } from './conflicts.js';
@@ -33,7 +34,6 @@ import {
   type PartnerFacts,
   type SearchEvidence,
 } from './snapshot.js';
-import type { Finding } from './schemas.js';
 
 const NOW = new Date('2025-06-15T10:00:00Z');
 

@@ -1,4 +1,5 @@
 import { KYC_STEP_TYPES, REQUIRED_STEP_DOCUMENTS } from '../../../../../common/kyc.js';
+import type { Finding, StepCompleteness } from '../../../../../common/kyc-insights.js';
 import {
   ADDRESS_FIELDS,
   isDataStepType,
@@ -18,7 +19,6 @@ import {
   type Data,
 } from './fields.js';
 import { FATF_LISTS_DATE, fatfListOf } from './high-risk-countries.js';
-import type { Finding, StepCompleteness } from './schemas.js';
 import {
   declaredVatNumber,
   finding,

@@ -3,7 +3,7 @@ import { ForbiddenError, NotFoundError } from '../../../errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
 import { policy } from '../../../policy.js';
 import { computeInsightsByUuid, refreshInsights } from './compute.js';
-import type { Insights } from './schemas.js';
+import type { Insights } from '../../../../../common/kyc-insights.js';
 
 /**
  * A file's insights on request, computed now: staff only, refused before anything is looked

@@ -1,11 +1,10 @@
 import { countries as vatCountries } from 'jsvat';
-import type { KycStepType } from '../../../../../common/kyc.js';
+import type { FindingSeverity as Severity, KycStepType } from '../../../../../common/kyc.js';
+import type { Finding } from '../../../../../common/kyc-insights.js';
 import type { DocumentType } from '../../../db/schema/documents.js';
 import { checkVatNumber, normaliseNumber } from '../../search/normalise.js';
 import type { Candidate, Criteria } from '../../search/scoring.js';
 import { countryCode, record, text, type Data } from './fields.js';
-import type { FindingSeverity as Severity } from '../../../../../common/kyc.js';
-import type { Finding } from './schemas.js';
 
 /*
  * What the rules look at (the snapshot, loaded once by the repository) and the facts they

@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressSchema } from '../../../../../common/partners.js';
 import { requireUser } from '../../../plugins/auth.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
-import {
-  addressInputSchema,
-  addressParamsSchema,
-  addressPatchSchema,
-  addressSchema,
-} from './schemas.js';
+import { addressInputSchema, addressParamsSchema, addressPatchSchema } from './schemas.js';
 import type { PartnerChangeListener } from '../service.js';
 import { createAddressService } from './service.js';
 

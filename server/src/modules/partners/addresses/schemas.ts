@@ -4,25 +4,6 @@ import { uuidSchema } from '../../../api-schemas.js';
 import { countryCodeSchema } from '../../countries/schemas.js';
 import { requiredText } from '../fields.js';
 
-export const addressSchema = z
-  .object({
-    id: z.number().int(),
-    uuid: z.uuid(),
-    type: z.enum(ADDRESS_TYPES),
-    country: z.string().describe('ISO 3166-1 alpha-2'),
-    city: z.string(),
-    street: z.string(),
-    houseNumber: z.string(),
-    postCode: z.string(),
-    position: z
-      .number()
-      .int()
-      .describe('order within the company; the first is the company address'),
-  })
-  .meta({ id: 'Address' });
-
-export type Address = z.infer<typeof addressSchema>;
-
 const addressFields = {
   type: z.enum(ADDRESS_TYPES, 'must be one of REGISTERED, OPERATING, BILLING, OTHER'),
   country: countryCodeSchema,

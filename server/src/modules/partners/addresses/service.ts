@@ -1,3 +1,4 @@
+import type { Address } from '../../../../../common/partners.js';
 import type { Db } from '../../../db/client.js';
 import { NotFoundError } from '../../../errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
@@ -6,7 +7,7 @@ import { toAddress } from '../present.js';
 import type { PartnerRef } from '../repository.js';
 import type { PartnerChangeListener } from '../service.js';
 import { createAddressRepository, type AddressRow } from './repository.js';
-import type { Address, AddressInput, AddressPatch } from './schemas.js';
+import type { AddressInput, AddressPatch } from './schemas.js';
 
 /** A company's addresses; `onChange` hears of each change once it has committed. */
 export function createAddressService(db: Db, onChange: PartnerChangeListener = async () => {}) {

@@ -1,3 +1,4 @@
+import type { Contact } from '../../../../../common/partners.js';
 import type { Db } from '../../../db/client.js';
 import { NotFoundError, ValidationError } from '../../../errors.js';
 import type { AuthUser } from '../../../plugins/auth.js';
@@ -6,7 +7,7 @@ import { authorizePartner } from '../access.js';
 import { toContact } from '../present.js';
 import { refValue, type PartnerRef } from '../repository.js';
 import { createContactRepository, type ContactRow } from './repository.js';
-import type { Contact, ContactInput, ContactPatch } from './schemas.js';
+import type { ContactInput, ContactPatch } from './schemas.js';
 
 /** The message the SPEC gives (section 8, "Contact not found"). */
 const contactNotFound = (contact: string, ref?: PartnerRef) =>

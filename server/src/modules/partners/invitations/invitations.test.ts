@@ -232,6 +232,24 @@ describe.each(databaseTargets())('invitations (%s)', (target) => {
     expect(member.json().message).toBe('This person is already a member of the trade partner.');
   });
 
+  it("names the e-mail address or the accepted invitation in the 409s' details", async () => {
+    const partner = await createPartner(server, owner);
+    const email = `${unique('named')}@example.com`;
+    const invitation = (await call(owner, 'POST', invitationsOf(partner), { email })).json()
+      .invitation;
+    const twice = await call(owner, 'POST', invitationsOf(partner), { email });
+    expect(twice.json().details).toEqual({ reason: 'openInvitation', field: 'email' });
+    const member = await call(owner, 'POST', invitationsOf(partner), { email: owner.email });
+    expect(member.json().details).toEqual({ reason: 'alreadyMember', field: 'email' });
+    await (await arrive(email)).ensure();
+    const revoke = await call(owner, 'DELETE', `${invitationsOf(partner)}/${invitation.uuid}`);
+    expect(revoke.statusCode).toBe(409);
+    expect(revoke.json().details).toEqual({
+      reason: 'invitationAccepted',
+      invitationUuid: invitation.uuid,
+    });
+  });
+
   it('refuses to revoke an accepted invitation (409) and answers 404 for unknown ones', async () => {
     const partner = await createPartner(server, owner);
     const email = `${unique('accepted')}@example.com`;

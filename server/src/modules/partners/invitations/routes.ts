@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { invitationCreatedSchema, invitationSchema } from '../../../../../common/partners.js';
 import type { Config } from '../../../config.js';
 import { requireUser } from '../../../plugins/auth.js';
 import { CONFLICT_ERRORS } from '../../../plugins/errors.js';
 import { createMailer } from '../mailer.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
-import {
-  invitationCreatedSchema,
-  invitationInputSchema,
-  invitationParamsSchema,
-  invitationSchema,
-} from './schemas.js';
+import { invitationInputSchema, invitationParamsSchema } from './schemas.js';
 import { createInvitationService } from './service.js';
 
 const tags = ['invitations'];

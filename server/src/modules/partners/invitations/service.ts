@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Invitation, InvitationStatus } from '../../../../../common/partners.js';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema/users.js';
@@ -15,12 +16,17 @@ import { createMemberRepository } from '../members/repository.js';
 import { roleFor } from '../members/service.js';
 import { refValue, type PartnerRef } from '../repository.js';
 import { createInvitationRepository, type InvitationRow } from './repository.js';
-import type { Invitation, InvitationInput, InvitationStatus } from './schemas.js';
+import type { InvitationInput } from './schemas.js';
 
 /** How long an invitation stays open. */
 export const INVITATION_DAYS = 14;
 
-const OPEN_EXISTS = 'An open invitation for this e-mail address already exists.';
+/** 409 naming the e-mail address: it has an open invitation to the company already. */
+const openExists = () =>
+  new ConflictError('An open invitation for this e-mail address already exists.', {
+    reason: 'openInvitation',
+    field: 'email',
+  });
 
 export function invitationStatus(row: InvitationRow, now: Date = new Date()): InvitationStatus {
   if (row.acceptedAt) return 'ACCEPTED';
@@ -69,7 +75,10 @@ export function createInvitationService(
         throw new ForbiddenError('Only an owner may invite someone as OWNER.');
       }
       if (await createMemberRepository(db).hasMemberWithEmail(partner.id, input.email)) {
-        throw new ConflictError('This person is already a member of the trade partner.');
+        throw new ConflictError('This person is already a member of the trade partner.', {
+          reason: 'alreadyMember',
+          field: 'email',
+        });
       }
       const now = new Date();
       let row: InvitationRow;
@@ -77,8 +86,7 @@ export function createInvitationService(
         row = await db.transaction(async (tx) => {
           const repository = createInvitationRepository(tx);
           await repository.closeExpired(partner.id, input.email, now);
-          if (await repository.findOpen(partner.id, input.email))
-            throw new ConflictError(OPEN_EXISTS);
+          if (await repository.findOpen(partner.id, input.email)) throw openExists();
           const { row: inviter } = await ensureUserRow(tx, actor);
           return repository.insert({
             tradePartnerId: partner.id,
@@ -91,7 +99,7 @@ export function createInvitationService(
         });
       } catch (error) {
         // Two inviters at once: the partial unique index lets only one invitation stay open.
-        if (uniqueViolation(error) === 'invitations_open_key') throw new ConflictError(OPEN_EXISTS);
+        if (uniqueViolation(error) === 'invitations_open_key') throw openExists();
         throw error;
       }
 
@@ -128,7 +136,10 @@ export function createInvitationService(
       }
       const status = invitationStatus(row);
       if (status === 'ACCEPTED') {
-        throw new ConflictError('The invitation has been accepted: remove the member instead.');
+        throw new ConflictError('The invitation has been accepted: remove the member instead.', {
+          reason: 'invitationAccepted',
+          invitationUuid: row.uuid,
+        });
       }
       if (status === 'OPEN') await invitations.revoke(row.id, new Date());
     },

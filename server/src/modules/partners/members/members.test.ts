@@ -114,6 +114,13 @@ describe.each(databaseTargets())('members (%s)', (target) => {
     expect((await call(owner, 'PATCH', url, { accessLevel: 'OWNER' })).statusCode).toBe(200);
   });
 
+  it("names the last owner in the 409's details", async () => {
+    const partner = await createPartner(server, owner);
+    const refused = await call(staff, 'DELETE', `${membersOf(partner)}/${owner.userUuid}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details).toEqual({ reason: 'lastOwner', userUuid: owner.userUuid });
+  });
+
   it('keeps one owner when two owners demote each other at once', async () => {
     const partner = await createPartner(server, owner);
     const second = await addMember(server, owner, partner, 'OWNER');

@@ -1,3 +1,4 @@
+import type { Member } from '../../../../../common/partners.js';
 import type { Db } from '../../../db/client.js';
 import type { AccessLevel, PartnerRole } from '../../../db/schema/partners.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../errors.js';
@@ -6,7 +7,6 @@ import { policy } from '../../../policy.js';
 import { authorizePartner } from '../access.js';
 import { refValue, type PartnerRef } from '../repository.js';
 import { createMemberRepository, type MemberWithUser } from './repository.js';
-import type { Member } from './schemas.js';
 
 export function toMember(row: MemberWithUser): Member {
   return {
@@ -24,7 +24,12 @@ export function toMember(row: MemberWithUser): Member {
 export const roleFor = (accessLevel: AccessLevel): PartnerRole =>
   accessLevel === 'OWNER' ? 'OWNER' : 'CONTACT';
 
-const LAST_OWNER = 'A trade partner must keep at least one owner: make someone else OWNER first.';
+/** 409 naming the member who is the company's last owner. */
+const lastOwner = (userUuid: string) =>
+  new ConflictError(
+    'A trade partner must keep at least one owner: make someone else OWNER first.',
+    { reason: 'lastOwner', userUuid },
+  );
 
 export function createMemberService(db: Db) {
   /**
@@ -76,7 +81,7 @@ export function createMemberService(db: Db) {
           member.accessLevel === 'OWNER' &&
           (await members.countOwnersForUpdate(partner.id)) <= 1
         ) {
-          throw new ConflictError(LAST_OWNER);
+          throw lastOwner(member.userUuid);
         }
         await members.update(partner.id, member.userId, { role, accessLevel });
       });
@@ -96,7 +101,7 @@ export function createMemberService(db: Db) {
           member.accessLevel === 'OWNER' &&
           (await members.countOwnersForUpdate(partner.id)) <= 1
         ) {
-          throw new ConflictError(LAST_OWNER);
+          throw lastOwner(member.userUuid);
         }
         await members.delete(partner.id, member.userId);
       });

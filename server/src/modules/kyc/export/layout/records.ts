@@ -3,8 +3,13 @@ import {
   SUBMISSION_COMMENT,
   type KycStepType,
 } from '../../../../../../common/kyc.js';
-import type { Insights } from '../../insights/schemas.js';
-import type { AuditEvent, KycComment, Person, StatusRecord } from '../../schemas.js';
+import type { Insights } from '../../../../../../common/kyc-insights.js';
+import type {
+  AuditEvent,
+  KycComment,
+  Person,
+  StatusRecord,
+} from '../../../../../../common/kyc-responses.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import { riskCell } from './cover.js';
 import { COLOURS, VARIANT_COLOURS } from './style.js';

@@ -1,8 +1,10 @@
+/**
+ * The insights of a KYC file (docs/api/kyc.md, types Finding and Insights): its risk, what is
+ * missing and what the checks found. The server computes and answers them; the app shows them.
+ */
 import { z } from 'zod';
-import { FINDING_SEVERITIES, KYC_STEP_TYPES, RISK_LEVELS } from '../../../../../common/kyc.js';
-import { dateTimeSchema } from '../../../api-schemas.js';
-
-/** The insights of a KYC file as docs/api/kyc.md describes them (types Finding and Insights). */
+import { dateTimeSchema } from './api.js';
+import { FINDING_SEVERITIES, KYC_STEP_TYPES, RISK_LEVELS } from './kyc.js';
 
 const stepType = z.enum(KYC_STEP_TYPES);
 
@@ -51,7 +53,6 @@ export const insightsSchema = z
           'changes when they do',
       ),
   })
-
   .meta({ id: 'KycInsights' });
 
 export type Insights = z.infer<typeof insightsSchema>;

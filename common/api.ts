@@ -1,0 +1,38 @@
+/**
+ * The shapes every part of the API shares: its timestamps, its pages and its one error body.
+ * The server answers with them (and documents them at /api/docs); the app reads with them.
+ */
+import { z } from 'zod';
+
+/** A timestamp as the API answers it. */
+export const dateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time');
+
+/** A page of a list answer: `page` counts from 0. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  });
+
+export interface Page<T> {
+  content: T[];
+  page: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+/** The one error body of every route; `details` says more where the status alone does not. */
+export const errorResponseSchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
