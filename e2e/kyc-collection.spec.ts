@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signOutFromMenu } from './support/accounts';
+import { move, openAsReviewer, step } from './support/kyc';
 import { pdfFile, type UploadFile } from './support/files';
 import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
 
@@ -7,8 +8,6 @@ const COMPANY = 'Müller Handels GmbH';
 const FIRST_IBAN = 'DE89 3704 0044 0532 0130 00';
 const FIXED_IBAN = 'DE02 1203 0000 0000 2020 51';
 const REQUEST = 'The bank statement names another account: enter the IBAN from the statement.';
-
-const step = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 async function uploadTo(page: Page, region: string, type: string, file: UploadFile) {
   const section = step(page, region);
@@ -20,29 +19,6 @@ async function uploadTo(page: Page, region: string, type: string, file: UploadFi
 async function save(page: Page, region: string) {
   await step(page, region).getByRole('button', { name: 'Save step' }).click();
   await expect(page.getByText('Step saved').first()).toBeVisible();
-}
-
-/** The manager opens the company's open file from the review list. */
-async function openAsReviewer(page: Page, status: string) {
-  await page.getByRole('link', { name: 'KYC Reviews' }).click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: COMPANY })
-    .filter({ hasText: status })
-    .getByRole('link')
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
-}
-
-async function move(page: Page, action: string, comment?: string) {
-  await page.getByRole('button', { name: action }).click();
-  const dialog = page.getByRole('dialog');
-  if (comment) await dialog.getByRole('textbox', { name: 'Comment' }).fill(comment);
-  const compliant = dialog.getByLabel('The file is compliant');
-  if (await compliant.count()) await compliant.check();
-  await dialog.getByRole('button', { name: action }).click();
-  await expect(dialog).toHaveCount(0);
 }
 
 test('owner fills in and submits the file, manager requests a change, owner fixes the IBAN, manager approves', async ({
@@ -135,7 +111,7 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
 
   // The manager reviews: approves four steps, sends the bank step back.
   await signIn(page, 'manager');
-  await openAsReviewer(page, 'Submitted');
+  await openAsReviewer(page, COMPANY, 'Submitted');
   await move(page, 'Start review');
   for (const name of [
     'Chamber of Commerce',
@@ -169,7 +145,7 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
 
   // The manager sees exactly what changed and approves the file.
   await signIn(page, 'manager');
-  await openAsReviewer(page, 'Submitted');
+  await openAsReviewer(page, COMPANY, 'Submitted');
   await move(page, 'Start review');
   await expect(step(page, 'Bank and VAT')).toContainText('Changed since the last review: IBAN');
   await expect(step(page, 'Bank and VAT')).toContainText('Changed');

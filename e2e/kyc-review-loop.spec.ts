@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signOutFromMenu } from './support/accounts';
+import { move, openAsReviewer, step } from './support/kyc';
 import { pdfFile } from './support/files';
 import { shootEveryLook, text } from './support/screens';
 
@@ -12,7 +13,6 @@ const SEND_BACK = 'Please upload a recent CoC extract and correct its date.';
 const ACKNOWLEDGEMENT =
   'The PEP is a former municipal councillor; enhanced due diligence done, source of funds verified.';
 
-const step = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const STEPS = [
   'Chamber of Commerce',
   'Contacts',
@@ -21,28 +21,6 @@ const STEPS = [
   'Customer due diligence',
   'Insights',
 ];
-
-/** A reviewer opens the company's file from the review list. */
-async function openAsReviewer(page: Page, status: string) {
-  await page.getByRole('link', { name: 'KYC Reviews' }).click();
-  await page
-    .getByRole('row')
-    .filter({ hasText: COMPANY })
-    .filter({ hasText: status })
-    .getByRole('link')
-    .first()
-    .click();
-  await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
-}
-
-/** A move of the file through its dialog, with a comment where one is given. */
-async function move(page: Page, action: string, comment?: string) {
-  await page.getByRole('button', { name: action }).click();
-  const dialog = page.getByRole('dialog');
-  if (comment) await dialog.getByRole('textbox', { name: 'Comment' }).fill(comment);
-  await dialog.getByRole('button', { name: action }).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 /** Closes the open dialog with its cancel button, in English or German. */
 async function cancelDialog(page: Page) {
@@ -61,14 +39,14 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
 
   // The employee takes the file.
   await signIn(page, 'employee');
-  await openAsReviewer(page, 'Submitted');
+  await openAsReviewer(page, COMPANY, 'Submitted');
   await move(page, 'Start review');
   const fileUrl = page.url();
   await signOutFromMenu(page, 'Eva Jansen');
 
   // The manager rejects the CoC step and sends the file back.
   await signIn(page, 'manager');
-  await openAsReviewer(page, 'In review');
+  await openAsReviewer(page, COMPANY, 'In review');
   await step(page, 'Chamber of Commerce').getByRole('button', { name: 'Reject step' }).click();
   const reject = page.getByRole('dialog');
   await expect(reject).toContainText('Shared with the partner');
@@ -150,7 +128,7 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
 
   // The manager sees what changed, decides again, and meets the risk before approving.
   await signIn(page, 'manager');
-  await openAsReviewer(page, 'Submitted');
+  await openAsReviewer(page, COMPANY, 'Submitted');
   await move(page, 'Start review');
   await expect(step(page, 'Chamber of Commerce')).toContainText(
     'Changed since the last review: Extract date',
