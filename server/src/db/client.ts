@@ -25,7 +25,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
 /** Any fixed number: every process that migrates takes this advisory lock first. */
 const MIGRATION_LOCK = 424242;
 

@@ -50,13 +50,17 @@ describe.each(databaseTargets())('bearer authentication (%s)', (target) => {
 
   it('refuses an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
-    await expectRefused(`Bearer ${await server.token(person('owner', ['OWNER']), { expiresIn: past })}`);
+    await expectRefused(
+      `Bearer ${await server.token(person('owner', ['OWNER']), { expiresIn: past })}`,
+    );
   });
 
   it('refuses a token signed with another key', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const forged = { ...(await exportJWK(privateKey)), kid: server.keys.privateJwks.keys[0]!.kid };
-    await expectRefused(`Bearer ${await server.token(person('owner', ['OWNER']), { key: forged })}`);
+    await expectRefused(
+      `Bearer ${await server.token(person('owner', ['OWNER']), { key: forged })}`,
+    );
   });
 
   it("refuses an unsigned token (alg 'none')", async () => {
@@ -79,7 +83,9 @@ describe.each(databaseTargets())('bearer authentication (%s)', (target) => {
           .setExpirationTime('5m')
           .sign(await importJWK(key, 'RS256')),
       );
-    await expectRefused(`Bearer ${await sign('http://evil.example/realms/nt24', server.config.oidc.audience)}`);
+    await expectRefused(
+      `Bearer ${await sign('http://evil.example/realms/nt24', server.config.oidc.audience)}`,
+    );
     await expectRefused(`Bearer ${await sign(server.config.oidc.issuer, 'another-api')}`);
   });
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose';
 import type { Config } from '../config.js';
 import { UnauthorizedError } from '../errors.js';
 import { effectiveRoles, type Role } from '../auth/roles.js';
@@ -81,7 +87,9 @@ export default fp(
         throw new UnauthorizedError('The access token is invalid or has expired.');
       }
       const rawRoles = claims.realm_access?.roles;
-      const tokenRoles = Array.isArray(rawRoles) ? rawRoles.filter((r): r is string => typeof r === 'string') : [];
+      const tokenRoles = Array.isArray(rawRoles)
+        ? rawRoles.filter((r): r is string => typeof r === 'string')
+        : [];
       request.authUser = {
         sub: claims.sub!,
         username: claims.preferred_username,

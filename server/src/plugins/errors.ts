@@ -8,7 +8,6 @@ import { AppError } from '../errors.js';
 // The error body is shared with the app; the routes' schemas take it from here.
 export { errorResponseSchema };
 
-
 /** The statuses a route may answer with the common error shape. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
 
@@ -65,18 +64,24 @@ export default fp(
         return reply.status(400).send(body(400, message, details));
       }
       if (error instanceof AppError) {
-        return reply.status(error.statusCode).send(body(error.statusCode, error.message, error.details));
+        return reply
+          .status(error.statusCode)
+          .send(body(error.statusCode, error.message, error.details));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.status(status).send(body(status, error.message));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(body(500, 'Something went wrong on our side. Please try again.'));
+      return reply
+        .status(500)
+        .send(body(500, 'Something went wrong on our side. Please try again.'));
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send(body(404, `No route for ${request.method} ${request.url.split('?')[0]}.`));
+      reply
+        .status(404)
+        .send(body(404, `No route for ${request.method} ${request.url.split('?')[0]}.`));
     });
   },
   { name: 'errors' },

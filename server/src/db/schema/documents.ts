@@ -51,12 +51,24 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_trade_partner_idx').on(t.tradePartnerId, t.status, t.createdAt),
-    index('documents_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
-    index('documents_contact_idx').on(t.contactId).where(sql`${t.contactId} is not null`),
-    index('documents_address_idx').on(t.addressId).where(sql`${t.addressId} is not null`),
-    index('documents_shipment_idx').on(t.shipmentId).where(sql`${t.shipmentId} is not null`),
-    index('documents_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
-    index('documents_transport_idx').on(t.transportId).where(sql`${t.transportId} is not null`),
+    index('documents_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    index('documents_contact_idx')
+      .on(t.contactId)
+      .where(sql`${t.contactId} is not null`),
+    index('documents_address_idx')
+      .on(t.addressId)
+      .where(sql`${t.addressId} is not null`),
+    index('documents_shipment_idx')
+      .on(t.shipmentId)
+      .where(sql`${t.shipmentId} is not null`),
+    index('documents_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('documents_transport_idx')
+      .on(t.transportId)
+      .where(sql`${t.transportId} is not null`),
   ],
 );
 

@@ -7,7 +7,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { COMMON_ERRORS, type ErrorStatus } from '../../plugins/errors.js';
 import { requireParameters } from './parameters.js';
 import {
-
   linkedUploadQuerySchema,
   shipmentParamsSchema,
   tags,

@@ -94,7 +94,8 @@ export function createUploadService(
     }
     const owner = await documents.findUser({ id: query.userId });
     if (!owner) {
-      if (policy.seesAllUsers(actor)) throw new NotFoundError(`No user with ID/UUID ${query.userId}.`);
+      if (policy.seesAllUsers(actor))
+        throw new NotFoundError(`No user with ID/UUID ${query.userId}.`);
       throw new ForbiddenError();
     }
     if (!policy.canEditUser(actor, owner)) throw new ForbiddenError();

@@ -4,13 +4,7 @@ import { kycStepSchema, readinessSchema } from '../../../../common/kyc-responses
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import type { createCollectionService } from './collection.js';
-import {
-
-  stepDataInputSchema,
-  stepDraftInputSchema,
-  tags,
-  userIdQuerySchema,
-} from './schemas.js';
+import { stepDataInputSchema, stepDraftInputSchema, tags, userIdQuerySchema } from './schemas.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
 import { CONFLICT_ERRORS } from '../../plugins/errors.js';
 

@@ -10,7 +10,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
 import {
   customerParamsSchema,
-
   idParamsSchema,
   pageQuerySchema,
   statusAndReviewQuerySchema,

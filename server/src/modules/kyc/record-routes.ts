@@ -7,13 +7,7 @@ import {
 } from '../../../../common/kyc-responses.js';
 import { requireUser } from '../../plugins/auth.js';
 import { requireParameters } from '../documents/parameters.js';
-import {
-  commentInputSchema,
-
-  statusChangeSchema,
-  statusIdParamsSchema,
-  tags,
-} from './schemas.js';
+import { commentInputSchema, statusChangeSchema, statusIdParamsSchema, tags } from './schemas.js';
 import type { createStatusService } from './status.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
 import { CONFLICT_ERRORS } from '../../plugins/errors.js';

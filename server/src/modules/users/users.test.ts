@@ -1,7 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.js';
-import { databaseTargets, person, startTestServer, type TestServer } from '../../testing/harness.js';
+import {
+  databaseTargets,
+  person,
+  startTestServer,
+  type TestServer,
+} from '../../testing/harness.js';
 
 describe.each(databaseTargets())('users and ensure-user (%s)', (target) => {
   let server: TestServer;
@@ -107,7 +112,10 @@ describe.each(databaseTargets())('users and ensure-user (%s)', (target) => {
   });
 
   it('needs a token for its own record too', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/auth/keycloak/ensure-user' });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/keycloak/ensure-user',
+    });
     expect(response.statusCode).toBe(401);
   });
 });
