@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
-import { sessionStarted } from '@/features/auth/authSlice';
+import { sessionStarted } from '@/session/authSlice';
 import type { TokenIdentity } from '@/lib/token';
 import { makeStore, markToken, renderWithProviders } from './render-with-providers';
 

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import en from '../public/assets/i18n/en.json';
-import { clearEnsureUserCache } from '@/features/auth/authApi';
+import { clearEnsureUserCache } from '@/session/authApi';
 import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
 import { initI18nWithResources } from '@/lib/i18n';
 import { clearRequestCache } from '@/lib/request-dedup';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
-import { sessionStarted } from '@/features/auth/authSlice';
+import { sessionStarted } from '@/session/authSlice';
 import { errorBody } from '../../tests/msw-handlers';
 import { server } from '../../tests/msw-server';
 import {

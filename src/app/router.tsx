@@ -5,16 +5,18 @@ import { ErrorLayout } from '@/components/layout/ErrorLayout';
 import { RootLayout } from '@/components/layout/RootLayout';
 import { ShellLayout } from '@/components/layout/ShellLayout';
 import { paths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth/RequireAuth';
-import { RequireRole } from '@/features/auth/RequireRole';
+import { RequireAuth } from '@/session/RequireAuth';
+import { RequireRole } from '@/session/RequireRole';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
+import { kycCompanyCard } from '@/features/kyc/submissions/KycCompanyCard';
+import { partnerKycTab } from '@/features/kyc/submissions/PartnerKycTab';
 import { DocumentUploadPage } from '@/features/documents/DocumentUploadPage';
 import { AccessDeniedPage } from '@/features/errors/AccessDeniedPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
 import { KycDetailPage } from '@/features/kyc/KycDetailPage';
-import { KycListPage } from '@/features/kyc/KycListPage';
+import { KycListPage } from '@/features/kyc/submissions/KycListPage';
 import { NotAvailablePage } from '@/features/pages/NotAvailablePage';
 import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
 import { PartnerNewPage } from '@/features/partners/PartnerNewPage';
@@ -64,7 +66,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard,
-                element: <DashboardPage />,
+                element: <DashboardPage companyCards={[kycCompanyCard]} />,
                 errorElement: pageError,
                 handle: { titleKey: 'dashboard.title' } satisfies Handle,
               },
@@ -91,7 +93,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.partnerDetail,
-                    element: <PartnerDetailPage />,
+                    element: <PartnerDetailPage extraTabs={[partnerKycTab]} />,
                     errorElement: pageError,
                     // 'Trade Partners' → the partner's name once it is loaded.
                     handle: {

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { startPersistence } from '@/app/store';
-import { signedOut } from '@/features/auth/authActions';
-import { formDataSaved } from '@/features/kyc/cocCheckSlice';
+import { signedOut } from '@/session/authActions';
+import { formDataSaved } from '@/features/kyc/collection/cocCheckSlice';
 import { makeStore } from '../../tests/render-with-providers';
 
 const KEY = 'persist:nt24.cocCheck';

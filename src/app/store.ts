@@ -18,25 +18,22 @@ import {
 } from 'redux-persist';
 // The es/ build: the lib/ one breaks under Vite 8.
 import storage from 'redux-persist/es/storage';
-import { signedOut } from '@/features/auth/authActions';
-import { authSlice } from '@/features/auth/authSlice';
-import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/features/country/countrySlice';
-import { documentsSlice } from '@/features/documents/documentsSlice';
-import { cocCheckSlice, PERSISTED_COC_CHECK_KEYS } from '@/features/kyc/cocCheckSlice';
+import { signedOut } from '@/session/authActions';
+import { authSlice } from '@/session/authSlice';
+import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/countries/countrySlice';
+import { documentsSlice } from '@/documents/documentsSlice';
+import { cocCheckSlice, PERSISTED_COC_CHECK_KEYS } from '@/features/kyc/collection/cocCheckSlice';
 import { kycExportSlice } from '@/features/kyc/export/kycExportSlice';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
 import { kycSlice } from '@/features/kyc/kycSlice';
-import { vatBankSlice } from '@/features/kyc/vatBankSlice';
-import { languageSlice } from '@/features/language/languageSlice';
-import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/features/layout/layoutSlice';
-import { notificationsSlice } from '@/features/notifications/notificationsSlice';
-import { onboardingSlice } from '@/features/onboarding/onboardingSlice';
-import {
-  PERSISTED_TRADE_PARTNER_KEYS,
-  tradePartnerSlice,
-} from '@/features/tradePartner/tradePartnerSlice';
+import { vatBankSlice } from '@/features/kyc/collection/vatBankSlice';
+import { languageSlice } from '@/preferences/languageSlice';
+import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/preferences/layoutSlice';
+import { notificationsSlice } from '@/notifications/notificationsSlice';
+import { onboardingSlice } from '@/session/onboardingSlice';
+import { PERSISTED_TRADE_PARTNER_KEYS, tradePartnerSlice } from '@/session/tradePartnerSlice';
 import { partnersSlice } from '@/features/partners/partnersSlice';
-import { userSlice } from '@/features/user/userSlice';
+import { userSlice } from '@/session/userSlice';
 import type { AuthNavigator } from '@/lib/keycloak';
 
 /**

@@ -16,7 +16,7 @@ import {
   type BarColor,
   type LayoutMode,
   type LayoutType,
-} from '@/features/layout/layoutSlice';
+} from '@/preferences/layoutSlice';
 
 interface Choice<T extends string> {
   value: T;

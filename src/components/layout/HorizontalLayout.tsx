@@ -5,7 +5,7 @@ import { HorizontalNav } from '@/components/layout/HorizontalNav';
 import { MobileMenu } from '@/components/layout/MobileMenu';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/SkipLink';
 import { Topbar } from '@/components/layout/Topbar';
-import { selectLayoutMode, selectViewport } from '@/features/layout/layoutSlice';
+import { selectLayoutMode, selectViewport } from '@/preferences/layoutSlice';
 
 /** Topbar with the menu as a row below it (off-canvas on phones), page, footer. */
 export function HorizontalLayout() {

@@ -6,7 +6,7 @@ import { colourModeFor } from '@/components/layout/colourMode';
 import { useMainMenu, useMenuLabel } from '@/components/layout/useMainMenu';
 import { Icon } from '@/components/ui/Icon';
 import type { MenuItem } from '@/config/menu';
-import { selectMenuColor } from '@/features/layout/layoutSlice';
+import { selectMenuColor } from '@/preferences/layoutSlice';
 
 /** The horizontal layout's menu: one row under the topbar (992 px and wider). */
 export function HorizontalNav({ contained }: { contained: boolean }) {

@@ -5,11 +5,7 @@ import { Brand } from '@/components/layout/Brand';
 import { colourModeFor } from '@/components/layout/colourMode';
 import { SidebarNav } from '@/components/layout/SidebarNav';
 import { SidebarUser } from '@/components/layout/SidebarUser';
-import {
-  mobileMenuClosed,
-  selectMenuColor,
-  selectMobileMenuOpen,
-} from '@/features/layout/layoutSlice';
+import { mobileMenuClosed, selectMenuColor, selectMobileMenuOpen } from '@/preferences/layoutSlice';
 
 export const MOBILE_MENU_ID = 'app-mobile-menu';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { useRouteLabels } from '@/components/layout/useRouteLabels';
 import { RouteProgress } from '@/components/ui/RouteProgress';
-import { ToastArea } from '@/features/notifications/ToastArea';
-import { SessionFollowers } from '@/features/onboarding/SessionFollowers';
+import { ToastArea } from '@/notifications/ToastArea';
+import { SessionFollowers } from '@/session/SessionFollowers';
 
 /** Around every page: the window title, the route progress bar and the notifications. */
 export function RootLayout() {

@@ -3,8 +3,8 @@ import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { HorizontalLayout } from '@/components/layout/HorizontalLayout';
 import { VerticalLayout } from '@/components/layout/VerticalLayout';
-import { mobileMenuClosed, selectLayoutType } from '@/features/layout/layoutSlice';
-import { useResponsiveLayout } from '@/features/layout/useResponsiveLayout';
+import { mobileMenuClosed, selectLayoutType } from '@/preferences/layoutSlice';
+import { useResponsiveLayout } from '@/preferences/useResponsiveLayout';
 import '@/styles/shell.css';
 
 /** The frame of the signed-in pages, vertical or horizontal as the person chose. */

@@ -6,7 +6,7 @@ import { Brand } from '@/components/layout/Brand';
 import { colourModeFor } from '@/components/layout/colourMode';
 import { SidebarNav } from '@/components/layout/SidebarNav';
 import { SidebarUser } from '@/components/layout/SidebarUser';
-import { selectMenuColor } from '@/features/layout/layoutSlice';
+import { selectMenuColor } from '@/preferences/layoutSlice';
 import {
   animateScroll,
   SCROLL_TO_ACTIVE_DELAY_MS,

@@ -3,7 +3,7 @@ import Tooltip from 'react-bootstrap/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import { Avatar } from '@/components/layout/Avatar';
-import { selectDisplayName, selectProfilePicture, selectRoles } from '@/features/user/userSlice';
+import { selectDisplayName, selectProfilePicture, selectRoles } from '@/session/userSlice';
 import { isRole, primaryRole, roleLabelKey, roleWords } from '@/lib/roles';
 
 /** The signed-in person at the foot of the sidebar: name, primary role, all roles on hover. */

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Icon } from '@/components/ui/Icon';
-import { selectTheme, themeToggled } from '@/features/layout/layoutSlice';
+import { selectTheme, themeToggled } from '@/preferences/layoutSlice';
 
 /** Light/dark switch; its name says what a press will do. */
 export function ThemeToggle() {

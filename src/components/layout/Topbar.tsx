@@ -9,7 +9,7 @@ import { colourModeFor } from '@/components/layout/colourMode';
 import { ThemeToggle } from '@/components/layout/ThemeToggle';
 import { UserMenu } from '@/components/layout/UserMenu';
 import { Icon } from '@/components/ui/Icon';
-import { LanguageSelector } from '@/features/language/LanguageSelector';
+import { LanguageSelector } from '@/preferences/LanguageSelector';
 import {
   menuCollapseToggled,
   mobileMenuToggled,
@@ -18,7 +18,7 @@ import {
   selectMobileMenuOpen,
   selectTopbarColor,
   selectViewport,
-} from '@/features/layout/layoutSlice';
+} from '@/preferences/layoutSlice';
 
 /**
  * The menu button: on a phone it opens the off-canvas menu (closed by the button inside it);

@@ -5,14 +5,14 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Avatar } from '@/components/layout/Avatar';
 import { Icon } from '@/components/ui/Icon';
 import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/authSlice';
+import { signOut } from '@/session/authSlice';
 import {
   menuCollapseToggled,
   selectLayoutType,
   selectMenuSize,
   selectViewport,
-} from '@/features/layout/layoutSlice';
-import { selectDisplayName, selectProfilePicture } from '@/features/user/userSlice';
+} from '@/preferences/layoutSlice';
+import { selectDisplayName, selectProfilePicture } from '@/session/userSlice';
 
 /**
  * The person's menu in the topbar. Its items exist only while it is open, so 'Sign out' here

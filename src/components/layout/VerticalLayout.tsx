@@ -5,7 +5,7 @@ import { MobileMenu } from '@/components/layout/MobileMenu';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/SkipLink';
 import { Topbar } from '@/components/layout/Topbar';
-import { selectLayoutMode, selectMenuSize, selectViewport } from '@/features/layout/layoutSlice';
+import { selectLayoutMode, selectMenuSize, selectViewport } from '@/preferences/layoutSlice';
 
 /** Sidebar on the left (off-canvas on phones), topbar, page, footer. */
 export function VerticalLayout() {

@@ -1,4 +1,4 @@
-import type { BarColor } from '@/features/layout/layoutSlice';
+import type { BarColor } from '@/preferences/layoutSlice';
 
 /**
  * The Bootstrap colour mode for a bar: dark and brand bars switch their content to the dark

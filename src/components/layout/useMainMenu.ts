@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { MAIN_MENU, type MenuItem } from '@/config/menu';
-import { selectViewer } from '@/features/user/userSlice';
+import { selectViewer } from '@/session/userSlice';
 import { activeMenuChain, visibleMenuItems } from '@/lib/menu';
 
 /** The menu entries the signed-in person may see, and the chain of keys of the active one. */

@@ -2,11 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { RootState } from '@/app/store';
-import { sessionStarted } from '@/features/auth/authSlice';
+import { sessionStarted } from '@/session/authSlice';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
-import { submissionJson } from '@/features/kyc/testData';
-import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
-import { fetchUser } from '@/features/user/userSlice';
+import { kycCompanyCard } from '@/features/kyc/submissions/KycCompanyCard';
+import { submissionJson } from '../../../tests/data/kyc';
+import { loadUserTradePartners } from '@/session/tradePartnerSlice';
+import { fetchUser } from '@/session/userSlice';
 import { deVriesTrading, markDeVries } from '../../../tests/msw-handlers';
 import { server } from '../../../tests/msw-server';
 import {
@@ -26,7 +27,10 @@ async function readyStore(token = markToken, extra = { auth: fakeAuth() }) {
 
 describe('DashboardPage', () => {
   it('greets the user by name and shows the primary role, the e-mail and Sign out', async () => {
-    renderWithProviders(<DashboardPage />, { store: await readyStore(), route: '/dashboard' });
+    renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
+      store: await readyStore(),
+      route: '/dashboard',
+    });
 
     expect(screen.getByRole('heading', { name: 'Welcome, Mark de Vries' })).toBeInTheDocument();
     expect(screen.getByText('Manager')).toBeInTheDocument();
@@ -37,7 +41,10 @@ describe('DashboardPage', () => {
   it('signs out through the identity provider and resets the state', async () => {
     const auth = fakeAuth();
     const store = await readyStore(markToken, { auth });
-    renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+    renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
+      store,
+      route: '/dashboard',
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
 
@@ -51,7 +58,7 @@ describe('DashboardPage', () => {
       auth: { ...makeStore().getState().auth, authenticated: true, ...auth },
     });
 
-    const { unmount } = renderWithProviders(<DashboardPage />, {
+    const { unmount } = renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
       route: '/dashboard',
       preloadedState: preloaded({
         givenName: 'Anna',
@@ -64,7 +71,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Owner')).toBeInTheDocument();
     unmount();
 
-    renderWithProviders(<DashboardPage />, {
+    renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
       route: '/dashboard',
       preloadedState: preloaded({ username: 'anna', roles: [] }),
     });
@@ -77,7 +84,10 @@ describe('DashboardPage', () => {
     server.use(http.get('/api/kyc/partner/uuid/:uuid', () => HttpResponse.json([])));
     const store = await readyStore({ ...markToken, roles: ['OWNER'] });
     await store.dispatch(loadUserTradePartners());
-    renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+    renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
+      store,
+      route: '/dashboard',
+    });
 
     const card = screen.getByRole('region', { name: 'Your company' });
     expect(card).toHaveTextContent(deVriesTrading.name);
@@ -92,14 +102,20 @@ describe('DashboardPage', () => {
     server.use(http.get('/api/users/uuid/:uuid/trade-partners', () => HttpResponse.json([])));
     const store = await readyStore({ ...markToken, roles: ['NT24_TRADE_PARTNER'] });
     await store.dispatch(loadUserTradePartners());
-    const { unmount } = renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+    const { unmount } = renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
+      store,
+      route: '/dashboard',
+    });
     expect(screen.getByRole('region', { name: 'Your company' })).toHaveTextContent(
       'No company yet',
     );
     expect(screen.getByRole('link', { name: 'Set up your company' })).toBeInTheDocument();
     unmount();
 
-    renderWithProviders(<DashboardPage />, { store: await readyStore(), route: '/dashboard' });
+    renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
+      store: await readyStore(),
+      route: '/dashboard',
+    });
     expect(screen.queryByRole('region', { name: 'Your company' })).not.toBeInTheDocument();
   });
 
@@ -115,7 +131,10 @@ describe('DashboardPage', () => {
       );
       const store = await readyStore({ ...markToken, roles: ['OWNER'] });
       await store.dispatch(loadUserTradePartners());
-      renderWithProviders(<DashboardPage />, { store, route: '/dashboard' });
+      renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
+        store,
+        route: '/dashboard',
+      });
       return screen.findByRole('region', { name: `KYC: ${deVriesTrading.name}` });
     }
 

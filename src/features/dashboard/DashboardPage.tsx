@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
-import { selectTokenProfile, signOut } from '@/features/auth/authSlice';
-import { KycCompanyCard } from '@/features/dashboard/KycCompanyCard';
+import { selectTokenProfile, signOut } from '@/session/authSlice';
+import type { CompanyCard } from '@/companies/companyViews';
 import {
   selectCurrentTradePartner,
   selectTradePartners,
   selectUserDefaultTradePartner,
-} from '@/features/tradePartner/tradePartnerSlice';
-import { selectDisplayName, selectRoles, selectUser } from '@/features/user/userSlice';
-import { hasAnyRole, KYC_ROLES, primaryRole, roleLabelKey, STAFF_ROLES } from '@/lib/roles';
+} from '@/session/tradePartnerSlice';
+import { selectDisplayName, selectRoles, selectUser } from '@/session/userSlice';
+import { hasAnyRole, primaryRole, roleLabelKey, STAFF_ROLES } from '@/lib/roles';
 
 /** A partner user's current company: its name and the way to its settings. */
 function CompanyCard() {
@@ -41,22 +41,24 @@ function CompanyCard() {
   );
 }
 
-/** A KYC card per company the partner user belongs to. */
-function KycCards() {
+/** The cards other features add (the app passes KYC's), one of each per company of the user. */
+function CompanyCards({ cards }: { cards: readonly CompanyCard[] }) {
   const partners = useAppSelector(selectTradePartners);
-  if (partners.length === 0) return null;
+  if (partners.length === 0 || cards.length === 0) return null;
   return (
     <div className="row g-4 mb-4">
-      {partners.map((partner) => (
-        <div key={partner.uuid} className="col-12 col-md-6 col-xl-4">
-          <KycCompanyCard partner={partner} />
-        </div>
-      ))}
+      {partners.flatMap((partner) =>
+        cards.map(({ key, Component }) => (
+          <div key={`${key}-${partner.uuid}`} className="col-12 col-md-6 col-xl-4">
+            <Component partner={partner} />
+          </div>
+        )),
+      )}
     </div>
   );
 }
 
-export function DashboardPage() {
+export function DashboardPage({ companyCards = [] }: { companyCards?: readonly CompanyCard[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -74,7 +76,9 @@ export function DashboardPage() {
         </h1>
       </div>
       {!hasAnyRole(roles, STAFF_ROLES) && <CompanyCard />}
-      {!hasAnyRole(roles, STAFF_ROLES) && hasAnyRole(roles, KYC_ROLES) && <KycCards />}
+      {!hasAnyRole(roles, STAFF_ROLES) && (
+        <CompanyCards cards={companyCards.filter((card) => card.visible?.(roles) ?? true)} />
+      )}
       <Card className="shadow-sm" style={{ maxWidth: '40rem' }}>
         <Card.Body className="p-4">
           <dl className="row mb-4">

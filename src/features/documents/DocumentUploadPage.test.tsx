@@ -6,7 +6,7 @@ import {
   documentJson,
   fakeFile,
   mockDocumentsApi,
-} from '@/features/documents/testData';
+} from '../../../tests/data/documents';
 import { deVriesTrading, errorBody } from '../../../tests/msw-handlers';
 import { renderApp, stubMatchMedia } from '../../../tests/render-app';
 import { markToken } from '../../../tests/render-with-providers';

@@ -4,17 +4,17 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { DocumentList } from '@/features/documents/DocumentList';
-import { DocumentUploader } from '@/features/documents/DocumentUploader';
-import { partnerPermissions } from '@/features/partners/partnerAccess';
+import { DocumentList } from '@/documents/DocumentList';
+import { DocumentUploader } from '@/documents/DocumentUploader';
+import { partnerPermissions } from '@/companies/partnerAccess';
 import { EmptyState, Loading } from '@/components/ui/RequestFeedback';
 import {
   loadUserTradePartners,
   selectCurrentTradePartner,
   selectTradePartnersRequest,
   selectUserDefaultTradePartner,
-} from '@/features/tradePartner/tradePartnerSlice';
-import { selectRoles } from '@/features/user/userSlice';
+} from '@/session/tradePartnerSlice';
+import { selectRoles } from '@/session/userSlice';
 
 function CompanyDocuments({ company }: { company: TradePartner }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { tradePartnerSchema } from '@common/partners';
-import { sessionStarted } from '@/features/auth/authSlice';
+import { sessionStarted } from '@/session/authSlice';
 import { KycDetailPage } from '@/features/kyc/KycDetailPage';
 import {
   eva,
@@ -14,11 +14,11 @@ import {
   stepJson,
   stepsJson,
   submissionJson,
-} from '@/features/kyc/testData';
-import { mockDocumentsApi, passportScan } from '@/features/documents/testData';
-import { partnerJson } from '@/features/partners/testData';
-import { loadUserTradePartners } from '@/features/tradePartner/tradePartnerSlice';
-import { fetchUser } from '@/features/user/userSlice';
+} from '../../../tests/data/kyc';
+import { mockDocumentsApi, passportScan } from '../../../tests/data/documents';
+import { partnerJson } from '../../../tests/data/partners';
+import { loadUserTradePartners } from '@/session/tradePartnerSlice';
+import { fetchUser } from '@/session/userSlice';
 import { markDeVries } from '../../../tests/msw-handlers';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 

@@ -8,20 +8,20 @@ import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { partnerPath, paths } from '@/config/paths';
-import { initCocCheck } from '@/features/kyc/cocCheckSlice';
+import { initCocCheck } from '@/features/kyc/collection/cocCheckSlice';
 import { KycExportButton } from '@/features/kyc/export/KycExportDialog';
 import { useKycActors } from '@/features/kyc/kycActors';
-import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/KycBadges';
+import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/submissions/KycBadges';
 
 import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
 import { parseKycRef } from '@/features/kyc/kycModel';
-import { KycRecordsTabs } from '@/features/kyc/KycRecordsTabs';
+import { KycRecordsTabs } from '@/features/kyc/records/KycRecordsTabs';
 import { selectKycCurrent, selectKycSubmission } from '@/features/kyc/kycSlice';
-import { KycSteps } from '@/features/kyc/KycSteps';
-import { KycSubmissionActions } from '@/features/kyc/KycSubmissionActions';
-import { KycSummary } from '@/features/kyc/KycSummary';
+import { KycSteps } from '@/features/kyc/review/KycSteps';
+import { KycSubmissionActions } from '@/features/kyc/submissions/KycSubmissionActions';
+import { KycSummary } from '@/features/kyc/submissions/KycSummary';
 import { fetchKycSubmission } from '@/features/kyc/kycThunks';
-import { useLastStepEvent } from '@/features/kyc/useKycRecords';
+import { useLastStepEvent } from '@/features/kyc/records/useKycRecords';
 import './kyc.css';
 
 function KycNotFound() {

@@ -13,8 +13,8 @@ import { kycActors } from '@common/kyc-actors';
 import type { KycSubmission } from '@common/kyc-responses';
 import type { AccessLevel } from '@common/partner-access';
 import { useAppSelector } from '@/app/hooks';
-import { effectiveAccessLevel } from '@/features/partners/partnerAccess';
-import { selectRoles, selectUser } from '@/features/user/userSlice';
+import { effectiveAccessLevel } from '@/companies/partnerAccess';
+import { selectRoles, selectUser } from '@/session/userSlice';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 import type { RootState } from '@/app/store';
 

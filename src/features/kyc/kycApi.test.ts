@@ -16,7 +16,7 @@ import {
   getKycStep,
   getKycSteps,
   getKycStepsByUuid,
-} from '@/features/kyc/kycStepsApi';
+} from '@/features/kyc/collection/kycStepsApi';
 import {
   insightsJson,
   kycUuid,
@@ -24,7 +24,7 @@ import {
   stepJson,
   stepsJson,
   submissionJson,
-} from '@/features/kyc/testData';
+} from '../../../tests/data/kyc';
 import { server } from '../../../tests/msw-server';
 import { errorBody } from '../../../tests/msw-handlers';
 

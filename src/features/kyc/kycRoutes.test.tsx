@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { mockKycApi } from '@/features/kyc/testData';
+import { mockKycApi } from '../../../tests/data/kyc';
 import { renderApp, stubMatchMedia } from '../../../tests/render-app';
 import { markToken } from '../../../tests/render-with-providers';
 

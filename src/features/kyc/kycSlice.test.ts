@@ -1,5 +1,5 @@
 import { delay, HttpResponse } from 'msw';
-import { signedOut } from '@/features/auth/authActions';
+import { signedOut } from '@/session/authActions';
 import { KYC_STEP_CACHE_MS } from '@/features/kyc/kycCache';
 import { kycStepEvents, STEP_EVENT_DEBOUNCE_MS } from '@/features/kyc/kycEvents';
 import {
@@ -10,8 +10,8 @@ import {
   fetchKycSubmission,
 } from '@/features/kyc/kycThunks';
 import { selectKycSteps, selectKycSubmission } from '@/features/kyc/kycSlice';
-import { mark, mockKycApi, refusal, stepJson } from '@/features/kyc/testData';
-import { fetchUser } from '@/features/user/userSlice';
+import { mark, mockKycApi, refusal, stepJson } from '../../../tests/data/kyc';
+import { fetchUser } from '@/session/userSlice';
 import { clearRequestCache } from '@/lib/request-dedup';
 import { markDeVries } from '../../../tests/msw-handlers';
 import { makeStore } from '../../../tests/render-with-providers';

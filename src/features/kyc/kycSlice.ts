@@ -13,11 +13,11 @@ import {
   type StatusRecord,
 } from '@common/kyc-responses';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/features/auth/authActions';
+import { signedOut } from '@/session/authActions';
 import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
 import { parseKycRef } from '@/features/kyc/kycModel';
-import { saveStepDraft } from '@/features/kyc/cocCheckSlice';
-import { saveStepData, startKycFile } from '@/features/kyc/kycStepDataThunks';
+import { saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';
+import { saveStepData, startKycFile } from '@/features/kyc/collection/kycStepDataThunks';
 import {
   addComment,
   changeStepStatus,

@@ -26,7 +26,7 @@ import {
   changeKycStepStatus,
   getKycSteps,
   withdrawKycStepRequest,
-} from '@/features/kyc/kycStepsApi';
+} from '@/features/kyc/collection/kycStepsApi';
 import {
   KYC_CACHE_MS,
   KYC_STATUS_CACHE_MS,
@@ -34,7 +34,7 @@ import {
   shouldFetch,
 } from '@/features/kyc/kycCache';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import { toApiError } from '@/lib/api-error';
 
 // --- Keys -------------------------------------------------------------------------------------

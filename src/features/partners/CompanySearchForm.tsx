@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { useCountryOptions } from '@/features/country/useCountryOptions';
+import { useCountryOptions } from '@/countries/useCountryOptions';
 import type { CompanySearch } from '@/features/partners/partnersApi';
 
 const EMPTY: CompanySearch = { cocNumber: '', vatNumber: '', name: '', country: '' };

@@ -4,12 +4,12 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
-import { notify } from '@/features/notifications/notificationsSlice';
-import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import { notify } from '@/notifications/notificationsSlice';
+import type { PartnerTabProps } from '@/companies/companyViews';
 import { savePartner } from '@/features/partners/partnersSlice';
 import { conflictOf, orNull } from '@/features/partners/serverErrors';
-import { useCountryName } from '@/features/partners/useCountryName';
-import { CompanyForm, type CompanyFormValues } from '@/features/tradePartner/CompanyForm';
+import { useCountryName } from '@/countries/useCountryName';
+import { CompanyForm, type CompanyFormValues } from '@/companies/CompanyForm';
 import { fieldMessages, isApiError } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 

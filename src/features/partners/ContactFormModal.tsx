@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@common/partners';
 import type { ContactInput } from '@/features/partners/partnersApi';
-import { isEmail } from '@/features/tradePartner/formValues';
+import { isEmail } from '@/companies/formValues';
 import type { TranslationKey } from '@/lib/i18n';
 
 type Values = Record<keyof ContactInput, string>;

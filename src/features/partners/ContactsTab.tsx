@@ -4,16 +4,16 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ContactFormModal } from '@/features/partners/ContactFormModal';
-import { contactDisplayName } from '@/features/partners/contactName';
+import { contactDisplayName } from '@/companies/contactName';
 import type { ContactInput } from '@/features/partners/partnersApi';
 import { removeContact, saveContact } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import type { PartnerTabProps } from '@/companies/companyViews';
 import { EmptyState } from '@/components/ui/RequestFeedback';
-import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
+import { useConfirmedChange } from '@/notifications/useConfirmedChange';
 import { fieldMessages, isApiError } from '@/lib/api-error';
 
 /** The partner's contacts; staff and OWNER/ADMIN/EDITOR add and change them, OWNER/ADMIN delete. */

@@ -1,5 +1,5 @@
-import { PartnerDocuments } from '@/features/documents/PartnerDocuments';
-import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import { PartnerDocuments } from '@/documents/PartnerDocuments';
+import type { PartnerTabProps } from '@/companies/companyViews';
 
 /** The partner's documents; those who may change the partner upload, retype and archive. */
 export function DocumentsTab({ partner, can }: PartnerTabProps) {

@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { InviteForm } from '@/features/partners/InviteForm';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
@@ -15,9 +15,9 @@ import {
   selectInvitations,
 } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import type { PartnerTabProps } from '@/companies/companyViews';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import { useConfirmedChange } from '@/features/partners/useConfirmedChange';
+import { useConfirmedChange } from '@/notifications/useConfirmedChange';
 import { formatDate } from '@/lib/format';
 
 const STATUS_LABELS = {

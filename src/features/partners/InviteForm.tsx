@@ -10,7 +10,7 @@ import type { InvitationCreated } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import { sendInvitation } from '@/features/partners/partnersSlice';
-import { isEmail } from '@/features/tradePartner/formValues';
+import { isEmail } from '@/companies/formValues';
 import { isApiError } from '@/lib/api-error';
 
 /** The link of an invitation just sent, to copy and pass on when no e-mail went out. */

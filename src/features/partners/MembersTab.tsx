@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-access';
 import type { Member } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ACCESS_LEVEL_LABELS, PARTNER_ROLE_LABELS } from '@/features/partners/labels';
 import {
@@ -17,9 +17,9 @@ import {
   selectMembers,
 } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/features/partners/partnerTabs';
+import type { PartnerTabProps } from '@/companies/companyViews';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import { useConfirmedChange, useNotifiedChange } from '@/features/partners/useConfirmedChange';
+import { useConfirmedChange, useNotifiedChange } from '@/notifications/useConfirmedChange';
 import { personName } from '@/lib/format';
 
 /**

@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { partnerPath } from '@/config/paths';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import type { CompanySearch } from '@/features/partners/partnersApi';
 import { createPartner } from '@/features/partners/partnersSlice';
 import { conflictOf, orNull } from '@/features/partners/serverErrors';
-import { AddressForm, type AddressFormValues } from '@/features/tradePartner/AddressForm';
-import { CompanyForm, type CompanyFormValues } from '@/features/tradePartner/CompanyForm';
+import { AddressForm, type AddressFormValues } from '@/companies/AddressForm';
+import { CompanyForm, type CompanyFormValues } from '@/companies/CompanyForm';
 import { fieldMessages, isApiError, type ApiError } from '@/lib/api-error';
 
 type Problem =

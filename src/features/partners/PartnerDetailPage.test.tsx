@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '@/app/router';
-import { sessionStarted } from '@/features/auth/authSlice';
-import { documentJson, mockDocumentsApi } from '@/features/documents/testData';
+import { sessionStarted } from '@/session/authSlice';
+import { documentJson, mockDocumentsApi } from '../../../tests/data/documents';
+import { partnerKycTab } from '@/features/kyc/submissions/PartnerKycTab';
 import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
-import { mockKycApi, submissionJson } from '@/features/kyc/testData';
-import { acmeUuid, invitationJson, membersJson, partnerJson } from '@/features/partners/testData';
+import { mockKycApi, submissionJson } from '../../../tests/data/kyc';
+import { acmeUuid, invitationJson, membersJson, partnerJson } from '../../../tests/data/partners';
 import { server } from '../../../tests/msw-server';
 import { stubMatchMedia } from '../../../tests/render-app';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
@@ -34,7 +35,7 @@ function renderDetail(roles: string[], path = `/partners/${acmeUuid}`) {
   store.dispatch(sessionStarted({ ...markToken, roles }));
   const router = createMemoryRouter(
     [
-      { path: '/partners/:partnerId', element: <PartnerDetailPage /> },
+      { path: '/partners/:partnerId', element: <PartnerDetailPage extraTabs={[partnerKycTab]} /> },
       { path: '/partners', element: <p>List</p> },
     ],
     { initialEntries: [path] },

@@ -9,17 +9,18 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { paths } from '@/config/paths';
 import { TermsBadge, VerifiedBadge } from '@/features/partners/PartnerBadges';
-import { effectiveAccessLevel, partnerPermissions } from '@/features/partners/partnerAccess';
+import { effectiveAccessLevel, partnerPermissions } from '@/companies/partnerAccess';
 import { parsePartnerRef } from '@/features/partners/partnerRef';
 import {
   fetchPartner,
   selectPartnerDetail,
   selectPartnerFor,
 } from '@/features/partners/partnersSlice';
+import type { PartnerTab } from '@/companies/companyViews';
 import { PARTNER_TABS } from '@/features/partners/partnerTabs';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
-import { selectRoles } from '@/features/user/userSlice';
+import { selectRoles } from '@/session/userSlice';
 import './partners.css';
 
 function PartnerNotFound() {
@@ -43,7 +44,8 @@ function PartnerNotFound() {
  * /partners/{idOrUuid}: one trade partner in tabs. The id is a UUID or a legacy numeric id
  * (SPEC section 2); anything else, or a partner the user may not see, is 'not found'.
  */
-export function PartnerDetailPage() {
+/** `extraTabs`: the tabs other features add (the app passes KYC's), after the partner's own. */
+export function PartnerDetailPage({ extraTabs = [] }: { extraTabs?: readonly PartnerTab[] }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { partnerId = '' } = useParams();
@@ -74,7 +76,7 @@ export function PartnerDetailPage() {
   }
 
   const can = partnerPermissions(roles, partner);
-  const tabs = PARTNER_TABS.filter((tab) => tab.visible?.(can, roles) ?? true);
+  const tabs = [...PARTNER_TABS, ...extraTabs].filter((tab) => tab.visible?.(can, roles) ?? true);
   const requested = params.get('tab');
   const active = tabs.some((tab) => tab.key === requested) ? requested! : tabs[0]!.key;
   const level = isStaff(roles) && !partner.accessLevel ? null : effectiveAccessLevel(partner);

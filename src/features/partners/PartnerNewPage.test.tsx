@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { STATUS_BY_RESULT, type SearchResult } from '@common/search';
-import { sessionStarted } from '@/features/auth/authSlice';
-import { ToastArea } from '@/features/notifications/ToastArea';
+import { sessionStarted } from '@/session/authSlice';
+import { ToastArea } from '@/notifications/ToastArea';
 import { PartnerNewPage } from '@/features/partners/PartnerNewPage';
-import { acmeUuid, partnerJson, searchResult } from '@/features/partners/testData';
+import { acmeUuid, partnerJson, searchResult } from '../../../tests/data/partners';
 import { server } from '../../../tests/msw-server';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 

@@ -14,7 +14,7 @@ import {
   selectCompanySearch,
 } from '@/features/partners/partnersSlice';
 import { SearchResultPanel } from '@/features/partners/SearchResultPanel';
-import { useCountryName } from '@/features/partners/useCountryName';
+import { useCountryName } from '@/countries/useCountryName';
 import './partners.css';
 
 /** What was searched for, in one line. */

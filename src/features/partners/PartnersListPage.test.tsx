@@ -2,9 +2,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { sessionStarted } from '@/features/auth/authSlice';
+import { sessionStarted } from '@/session/authSlice';
 import { PartnersListPage } from '@/features/partners/PartnersListPage';
-import { partnerJson } from '@/features/partners/testData';
+import { partnerJson } from '../../../tests/data/partners';
 import { server } from '../../../tests/msw-server';
 import { makeStore, markToken, renderWithProviders } from '../../../tests/render-with-providers';
 

@@ -12,8 +12,8 @@ import { PagedTable } from '@/components/ui/PagedTable';
 import { TermsBadge, VerifiedBadge, firstCity } from '@/features/partners/PartnerBadges';
 import { type PartnerListQuery } from '@/features/partners/partnersApi';
 import { fetchPartners, listKey, selectPartnerList } from '@/features/partners/partnersSlice';
-import { useCountryName } from '@/features/partners/useCountryName';
-import { selectRoles } from '@/features/user/userSlice';
+import { useCountryName } from '@/countries/useCountryName';
+import { selectRoles } from '@/session/userSlice';
 import {
   pageFromParams,
   pageParam,

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { MatchReason, SearchMatch, SearchResult, SearchResultType } from '@common/search';
 import { partnerPath } from '@/config/paths';
 import { confidenceBand, type ConfidenceBand } from '@/features/partners/searchNotices';
-import { useCountryName } from '@/features/partners/useCountryName';
+import { useCountryName } from '@/countries/useCountryName';
 
 const RESULT_LABELS = {
   EXACT_MATCH: 'search.resultTypes.EXACT_MATCH',

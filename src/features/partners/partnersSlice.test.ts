@@ -5,7 +5,7 @@ import {
   resolvePartnerTitle,
   searchCompany,
 } from '@/features/partners/partnersSlice';
-import { partnerJson, searchResult, acmeUuid } from '@/features/partners/testData';
+import { partnerJson, searchResult, acmeUuid } from '../../../tests/data/partners';
 import { server } from '../../../tests/msw-server';
 import { makeStore } from '../../../tests/render-with-providers';
 

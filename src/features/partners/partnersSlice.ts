@@ -6,8 +6,8 @@ import type { Invitation, Member, TradePartner } from '@common/partners';
 import type { SearchResult } from '@common/search';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/features/auth/authActions';
-import { notificationAdded } from '@/features/notifications/notificationsSlice';
+import { signedOut } from '@/session/authActions';
+import { notificationAdded } from '@/notifications/notificationsSlice';
 import { parsePartnerRef, refersTo } from '@/features/partners/partnerRef';
 import {
   createContact,
@@ -42,7 +42,7 @@ import {
   type AddressBody,
   type CreateTradePartnerBody,
   type TradePartnerBody,
-} from '@/features/tradePartner/tradePartnerApi';
+} from '@/companies/tradePartnerApi';
 import { fieldIssues, toApiError } from '@/lib/api-error';
 import {
   idleRequest,

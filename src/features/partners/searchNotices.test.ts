@@ -1,4 +1,4 @@
-import { contactDisplayName } from '@/features/partners/contactName';
+import { contactDisplayName } from '@/companies/contactName';
 import { parsePartnerRef, refersTo } from '@/features/partners/partnerRef';
 import {
   confidenceBand,

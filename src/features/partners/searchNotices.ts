@@ -1,5 +1,5 @@
 import type { SearchResultType } from '@common/search';
-import type { NotificationInput } from '@/features/notifications/notificationsSlice';
+import type { NotificationInput } from '@/notifications/notification';
 import { fieldPath, type FieldIssue } from '@/lib/api-error';
 
 /** SPEC section 8: how sure the search is, in four bands (thresholds 90, 70, 50). */

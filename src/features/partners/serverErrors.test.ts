@@ -1,6 +1,6 @@
 import { conflictOf } from '@/features/partners/serverErrors';
 import { searchValidationNotice } from '@/features/partners/searchNotices';
-import { acmeUuid } from '@/features/partners/testData';
+import { acmeUuid } from '../../../tests/data/partners';
 import { fieldMessages } from '@/lib/api-error';
 
 describe('server errors on the forms', () => {

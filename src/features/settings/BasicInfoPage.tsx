@@ -6,19 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
-import { ProfilePictureUpload } from '@/features/documents/ProfilePictureUpload';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { ProfilePictureUpload } from '@/documents/ProfilePictureUpload';
+import { notify } from '@/notifications/notificationsSlice';
 import {
   completeProfileStep,
   selectBasicInfoMissing,
   selectProfileOnboarding,
-} from '@/features/onboarding/onboardingSlice';
+} from '@/session/onboardingSlice';
 import { ProfileForm } from '@/features/settings/ProfileForm';
 import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { profileFormValuesOf, type ProfileFormValues } from '@/features/settings/profileValues';
 import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';
 import { saveProfile } from '@/features/settings/settingsThunks';
-import { selectUser } from '@/features/user/userSlice';
+import { selectUser } from '@/session/userSlice';
 import { fieldMessages, type ApiError } from '@/lib/api-error';
 import { rejectionError } from '@/lib/request-state';
 

@@ -4,20 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { levelAllows } from '@common/partner-access';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';
 import { TermsCard } from '@/features/settings/TermsCard';
 import { useCompanySave } from '@/features/settings/useCompanySave';
-import { AddressForm } from '@/features/tradePartner/AddressForm';
-import { CompanyForm } from '@/features/tradePartner/CompanyForm';
+import { AddressForm } from '@/companies/AddressForm';
+import { CompanyForm } from '@/companies/CompanyForm';
 import {
   addressFormValuesOf,
   companyFormValuesOf,
   type AddressFormValues,
   type CompanyFormValues,
-} from '@/features/tradePartner/formValues';
-import { currentPartnerSet } from '@/features/tradePartner/tradePartnerSlice';
+} from '@/companies/formValues';
+import { currentPartnerSet } from '@/session/tradePartnerSlice';
 
 /** What the user may do in their company (docs/api/partners.md, access levels). */
 function accessOf(partner: TradePartner) {

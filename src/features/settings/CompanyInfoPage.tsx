@@ -7,24 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
-import { notify } from '@/features/notifications/notificationsSlice';
+import { notify } from '@/notifications/notificationsSlice';
 import { CompanyEditor } from '@/features/settings/CompanyEditor';
 import { CompanySetupModal } from '@/features/settings/CompanySetupModal';
 import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { useCompanySave } from '@/features/settings/useCompanySave';
 import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';
 import { useIsStaff } from '@/features/settings/useIsStaff';
-import {
-  CompanySetupForm,
-  type CompanySetupValues,
-} from '@/features/tradePartner/CompanySetupForm';
+import { CompanySetupForm, type CompanySetupValues } from '@/companies/CompanySetupForm';
 import {
   loadUserTradePartners,
   selectCurrentTradePartner,
   selectTradePartners,
   selectTradePartnersRequest,
   selectUserDefaultTradePartner,
-} from '@/features/tradePartner/tradePartnerSlice';
+} from '@/session/tradePartnerSlice';
 
 const MODAL_PARTS = ['company', 'address'] as const;
 type ModalPart = (typeof MODAL_PARTS)[number];

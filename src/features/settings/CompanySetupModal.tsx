@@ -4,15 +4,12 @@ import { useNavigate } from 'react-router-dom';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/config/paths';
-import { notify } from '@/features/notifications/notificationsSlice';
-import { companyCompleted } from '@/features/onboarding/onboardingSlice';
+import { notify } from '@/notifications/notificationsSlice';
+import { companyCompleted } from '@/session/onboardingSlice';
 import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { useCompanySave } from '@/features/settings/useCompanySave';
-import {
-  CompanySetupForm,
-  type CompanySetupValues,
-} from '@/features/tradePartner/CompanySetupForm';
-import { addressFormValuesOf, companyFormValuesOf } from '@/features/tradePartner/formValues';
+import { CompanySetupForm, type CompanySetupValues } from '@/companies/CompanySetupForm';
+import { addressFormValuesOf, companyFormValuesOf } from '@/companies/formValues';
 
 interface CompanySetupModalProps {
   /** 'company': company data and address; 'address': the address alone. */

@@ -1,10 +1,10 @@
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { SEXES } from '@common/users';
-import { useCountryOptions } from '@/features/country/useCountryOptions';
+import { useCountryOptions } from '@/countries/useCountryOptions';
 import { validateProfile, type ProfileFormValues } from '@/features/settings/profileValues';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormField';
-import { useFormModel, useSubmit } from '@/features/tradePartner/useFormModel';
+import { useFormModel, useSubmit } from '@/companies/useFormModel';
 
 interface ProfileFormProps {
   initial: ProfileFormValues;

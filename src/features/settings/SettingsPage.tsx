@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
-import { selectCountryMap } from '@/features/country/countrySlice';
-import { missingProfileFields } from '@/features/onboarding/profileRules';
+import { selectCountryMap } from '@/countries/countrySlice';
+import { missingProfileFields } from '@/session/profileRules';
 import { formatMobile } from '@/features/settings/profileValues';
 import { useIsStaff } from '@/features/settings/useIsStaff';
-import { hasValidCompanyAddress } from '@/features/tradePartner/companyRules';
+import { hasValidCompanyAddress } from '@/companies/companyRules';
 import {
   loadUserTradePartners,
   selectCurrentTradePartner,
   selectTradePartnersRequest,
   selectUserDefaultTradePartner,
-} from '@/features/tradePartner/tradePartnerSlice';
-import { selectDisplayName, selectUser } from '@/features/user/userSlice';
+} from '@/session/tradePartnerSlice';
+import { selectDisplayName, selectUser } from '@/session/userSlice';
 import { formatDate } from '@/lib/format';
 
 function StatusBadge({ complete, label }: { complete: boolean; label: string }) {

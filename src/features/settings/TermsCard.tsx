@@ -5,8 +5,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { notify } from '@/features/notifications/notificationsSlice';
-import { selectTermsRequest, setTermsAccepted } from '@/features/tradePartner/tradePartnerSlice';
+import { notify } from '@/notifications/notificationsSlice';
+import { selectTermsRequest, setTermsAccepted } from '@/session/tradePartnerSlice';
 import { formatDateTime } from '@/lib/format';
 
 interface TermsCardProps {

@@ -1,11 +1,7 @@
 import { isValid, parseISO } from 'date-fns';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { SEXES, type Sex, type User } from '@common/users';
-import {
-  formatPhone,
-  isInternationalPhone,
-  type FieldProblems,
-} from '@/features/tradePartner/formValues';
+import { formatPhone, isInternationalPhone, type FieldProblems } from '@/companies/formValues';
 
 /** The seven profile fields as the form holds them; birthday as yyyy-MM-dd (the date input's). */
 export interface ProfileFormValues {

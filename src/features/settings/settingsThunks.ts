@@ -1,7 +1,7 @@
 import { createAppAsyncThunk } from '@/app/hooks';
 import { updateProfile } from '@/features/settings/profileApi';
 import { toProfileBody, type ProfileFormValues } from '@/features/settings/profileValues';
-import { fetchUser } from '@/features/user/userSlice';
+import { fetchUser } from '@/session/userSlice';
 import { toApiError } from '@/lib/api-error';
 
 /** Saves the profile and reloads the user record, so every screen shows the new values. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
-import { saveCompany, type SaveCompanyArg } from '@/features/tradePartner/tradePartnerSlice';
+import { saveCompany, type SaveCompanyArg } from '@/session/tradePartnerSlice';
 import { fieldMessages, type ApiError } from '@/lib/api-error';
 import { rejectionError } from '@/lib/request-state';
 

@@ -1,5 +1,5 @@
 import { useAppSelector } from '@/app/hooks';
-import { selectRoles } from '@/features/user/userSlice';
+import { selectRoles } from '@/session/userSlice';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 
 /** Staff (super admin, manager, employee) have no company of their own. */

@@ -8,7 +8,7 @@ import {
   stubDownloads,
   type StatusAnswer,
 } from '@/features/kyc/export/testData';
-import { kycUuid } from '@/features/kyc/testData';
+import { kycUuid } from '../../../../tests/data/kyc';
 import { renderWithProviders } from '../../../../tests/render-with-providers';
 
 const statusCall = `GET /api/kyc/export-jobs/${jobId}/status`;

@@ -7,7 +7,7 @@ import {
   startKycPdfExport,
 } from '@/features/kyc/export/kycExportApi';
 import { jobJson, jobId, pdfResponse } from '@/features/kyc/export/testData';
-import { kycUuid } from '@/features/kyc/testData';
+import { kycUuid } from '../../../../tests/data/kyc';
 import { toApiError } from '@/lib/api-error';
 import { server } from '../../../../tests/msw-server';
 import { errorBody } from '../../../../tests/msw-handlers';

@@ -5,7 +5,7 @@ import {
   EXPORT_STATUS_RETRIES,
   EXPORT_STATUS_RETRY_DELAY_MS,
 } from '@common/kyc-export';
-import { signedOut } from '@/features/auth/authActions';
+import { signedOut } from '@/session/authActions';
 import { exportKycFile, selectKycExport } from '@/features/kyc/export/kycExportSlice';
 import {
   jobId,
@@ -13,7 +13,7 @@ import {
   stubDownloads,
   type StatusAnswer,
 } from '@/features/kyc/export/testData';
-import { kycUuid } from '@/features/kyc/testData';
+import { kycUuid } from '../../../../tests/data/kyc';
 import { makeStore } from '../../../../tests/render-with-providers';
 
 const arg = {

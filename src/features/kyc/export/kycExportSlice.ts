@@ -10,7 +10,7 @@ import {
 } from '@common/kyc-export';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/features/auth/authActions';
+import { signedOut } from '@/session/authActions';
 import {
   downloadKycExportJob,
   getKycExportJobStatus,

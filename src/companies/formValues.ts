@@ -1,0 +1,179 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { AddressType } from '@common/partner-access';
+import type { Address, TradePartner } from '@common/partners';
+import type { AddressBody, TradePartnerBody } from '@/companies/tradePartnerApi';
+
+/** The company fields of a trade partner, as a form holds them (empty text for nothing). */
+export interface CompanyFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  website: string;
+  legalForm: string;
+  cocNumber: string;
+  vatNumber: string;
+  country: string;
+}
+
+export interface AddressFormValues {
+  type: AddressType;
+  street: string;
+  houseNumber: string;
+  postCode: string;
+  city: string;
+  country: string;
+}
+
+export const EMPTY_COMPANY: CompanyFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  website: '',
+  legalForm: '',
+  cocNumber: '',
+  vatNumber: '',
+  country: '',
+};
+
+export const EMPTY_ADDRESS: AddressFormValues = {
+  type: 'REGISTERED',
+  street: '',
+  houseNumber: '',
+  postCode: '',
+  city: '',
+  country: '',
+};
+
+/** What a check found wrong with a field: a message key under settings.validation. */
+export type ValidationProblem =
+  'required' | 'email' | 'phone' | 'website' | 'date' | 'birthdayPast' | 'sex';
+
+export type FieldProblems<T> = Partial<Record<keyof T, ValidationProblem>>;
+
+/** SPEC section 5's e-mail rule: at most 254 characters, local part at most 64. */
+export function isEmail(value: string): boolean {
+  if (value.length > 254) return false;
+  const match = /^([^\s@]+)@([^\s@]+\.[^\s@]+)$/.exec(value);
+  return match !== null && (match[1] ?? '').length <= 64;
+}
+
+/** A telephone number in international notation (+31 6 12345678). */
+export function isInternationalPhone(value: string): boolean {
+  return value.trim().startsWith('+') && isValidPhoneNumber(value.trim());
+}
+
+/** A web address, with or without its scheme (www.example.com is fine). */
+export function isWebsite(value: string): boolean {
+  const text = value.trim();
+  try {
+    const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const filled = (value: string | null | undefined) => (value ?? '').trim() !== '';
+
+/** The company's own checks: a name is required; e-mail, phone and website must be well formed. */
+export function validateCompany(values: CompanyFormValues): FieldProblems<CompanyFormValues> {
+  const problems: FieldProblems<CompanyFormValues> = {};
+  if (!filled(values.name)) problems.name = 'required';
+  if (filled(values.email) && !isEmail(values.email.trim())) problems.email = 'email';
+  if (filled(values.phone) && !isInternationalPhone(values.phone)) problems.phone = 'phone';
+  if (filled(values.website) && !isWebsite(values.website)) problems.website = 'website';
+  return problems;
+}
+
+/** SPEC section 5: an address is usable only with street, house number, post code, city, country. */
+export function validateAddress(values: AddressFormValues): FieldProblems<AddressFormValues> {
+  const problems: FieldProblems<AddressFormValues> = {};
+  for (const field of ['street', 'houseNumber', 'postCode', 'city', 'country'] as const) {
+    if (!filled(values[field])) problems[field] = 'required';
+  }
+  return problems;
+}
+
+/** A form's starting values: the defaults with whatever the caller knows laid over them. */
+export function withDefaults<T extends object>(defaults: T, initial?: Partial<T> | null): T {
+  const result = { ...defaults };
+  if (!initial) return result;
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    const value = initial[key];
+    if (value !== undefined && value !== null) result[key] = value as T[keyof T];
+  }
+  return result;
+}
+
+// --- Between the forms and the API ----------------------------------------------------------
+
+/** A stored number (E.164) the international way: +31 20 1234567. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  return parsePhoneNumberFromString(value)?.formatInternational() ?? value;
+}
+
+/** The form's values for a partner as the API gives it. */
+export function companyFormValuesOf(partner: TradePartner | null): CompanyFormValues {
+  if (!partner) return { ...EMPTY_COMPANY };
+  return withDefaults(EMPTY_COMPANY, {
+    name: partner.name,
+    email: partner.email ?? '',
+    phone: formatPhone(partner.phone),
+    website: partner.website ?? '',
+    legalForm: partner.legalForm ?? '',
+    cocNumber: partner.cocNumber ?? '',
+    vatNumber: partner.vatNumber ?? '',
+    country: partner.country ?? '',
+  });
+}
+
+/** The form's values for an address as the API gives it ('-' is no country). */
+export function addressFormValuesOf(address: Address | null | undefined): AddressFormValues {
+  if (!address) return { ...EMPTY_ADDRESS };
+  return {
+    type: address.type,
+    street: address.street,
+    houseNumber: address.houseNumber,
+    postCode: address.postCode,
+    city: address.city,
+    country: address.country === '-' ? '' : address.country,
+  };
+}
+
+/**
+ * The company fields to send, trimmed. A new partner leaves empty fields out; a change sends
+ * them as null, which clears them.
+ */
+export function toCompanyBody(
+  values: CompanyFormValues,
+  mode: 'create' | 'update',
+): TradePartnerBody & { name: string } {
+  const body: TradePartnerBody & { name: string } = { name: values.name.trim() };
+  const optional = [
+    'email',
+    'phone',
+    'website',
+    'legalForm',
+    'cocNumber',
+    'vatNumber',
+    'country',
+  ] as const;
+  for (const field of optional) {
+    const value = values[field].trim();
+    if (value) body[field] = value;
+    else if (mode === 'update') body[field] = null;
+  }
+  return body;
+}
+
+export function toAddressBody(values: AddressFormValues): AddressBody {
+  return {
+    type: values.type,
+    street: values.street.trim(),
+    houseNumber: values.houseNumber.trim(),
+    postCode: values.postCode.trim(),
+    city: values.city.trim(),
+    country: values.country.trim(),
+  };
+}

@@ -1,0 +1,173 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { DocumentList } from '@/documents/DocumentList';
+import {
+  cocExtract,
+  documentJson,
+  mockDocumentsApi,
+  passportScan,
+} from '../../tests/data/documents';
+import { formatDateTime } from '@/lib/format';
+import { server } from '../../tests/msw-server';
+import { renderWithProviders } from '../../tests/render-with-providers';
+
+const partnerUuid = '6b0f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
+
+const renderList = (canChange = true) =>
+  renderWithProviders(
+    <DocumentList
+      query={{ tradePartnerUuid: partnerUuid }}
+      canChange={canChange}
+      title="Documents"
+    />,
+  );
+
+describe('DocumentList', () => {
+  it('shows each document with a thumbnail loaded with its access token', async () => {
+    mockDocumentsApi([cocExtract(), passportScan()]);
+    renderList(false);
+
+    const thumbnail = await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' });
+    expect(thumbnail).toHaveAttribute(
+      'src',
+      '/api/documents/101/thumbnail?width=96&height=96&fit=cover&format=webp&token=token-101',
+    );
+    expect(screen.getByRole('img', { name: 'passport.png' }).getAttribute('src')).toContain(
+      'token=token-102',
+    );
+    const row = thumbnail.closest('tr')!;
+    expect(within(row).getByText('Chamber of Commerce extract')).toBeInTheDocument();
+    expect(within(row).getByText('240 KB')).toBeInTheDocument();
+    expect(within(row).getByText(formatDateTime('2025-05-06T07:08:00.000Z'))).toBeInTheDocument();
+    expect(within(row).getByText('Mark de Vries')).toBeInTheDocument();
+    // Read-only: only View.
+    expect(screen.getByRole('button', { name: 'View kvk-uittreksel.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it('changes the type with PATCH .../type', async () => {
+    const requests = mockDocumentsApi([cocExtract()]);
+    const { store } = renderList();
+
+    const select = await screen.findByRole('combobox', { name: 'Type of kvk-uittreksel.pdf' });
+    await userEvent.selectOptions(select, 'INVOICE');
+
+    await waitFor(() =>
+      expect(requests).toContain('PATCH /api/documents/101/type?documentType=INVOICE'),
+    );
+    await waitFor(() => expect(select).toHaveValue('INVOICE'));
+    expect(store.getState().notifications.items.at(-1)?.title).toBe(
+      'documents.notices.typeChanged.title',
+    );
+  });
+
+  it('archives after confirmation and takes the document off the list', async () => {
+    const requests = mockDocumentsApi([cocExtract(), passportScan()]);
+    renderList();
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Archive kvk-uittreksel.pdf' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Archive document?' });
+    expect(dialog).toHaveTextContent('kvk-uittreksel.pdf will be hidden');
+    expect(requests.some((request) => request.startsWith('PATCH'))).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('img', { name: 'kvk-uittreksel.pdf' })).not.toBeInTheDocument(),
+    );
+    expect(requests).toContain('PATCH /api/documents/101/status?status=ARCHIVED');
+    expect(screen.getByRole('img', { name: 'passport.png' })).toBeInTheDocument();
+  });
+
+  it('shows archived documents on request and restores one', async () => {
+    const requests = mockDocumentsApi([
+      cocExtract(),
+      documentJson({ id: 103, fileName: 'old-contract.pdf', type: 'CONTRACT', status: 'ARCHIVED' }),
+    ]);
+    renderList();
+    await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' });
+    expect(screen.queryByText('old-contract.pdf')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Show archived documents' }));
+    const restore = await screen.findByRole('button', { name: 'Restore old-contract.pdf' });
+    expect(requests.at(-1)).toContain('includeArchived=true');
+    expect(screen.queryByRole('button', { name: 'Archive old-contract.pdf' })).toBeNull();
+
+    await userEvent.click(restore);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Archive old-contract.pdf' })).toBeInTheDocument(),
+    );
+    expect(requests).toContain('PATCH /api/documents/103/status?status=ACTIVE');
+  });
+
+  it('opens a PDF in a frame and offers the download', async () => {
+    mockDocumentsApi([cocExtract()]);
+    renderList();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'View kvk-uittreksel.pdf' }));
+    const viewer = screen.getByRole('dialog', { name: 'kvk-uittreksel.pdf' });
+    expect(within(viewer).getByRole('heading', { name: 'kvk-uittreksel.pdf' })).toBeInTheDocument();
+    expect(viewer).toHaveTextContent('Chamber of Commerce extract');
+    expect(within(viewer).getByTitle('kvk-uittreksel.pdf')).toHaveAttribute(
+      'src',
+      '/api/documents/101/stream?disposition=inline&token=token-101',
+    );
+    expect(within(viewer).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/api/documents/101/content?disposition=attachment&token=token-101',
+    );
+    await userEvent.click(within(viewer).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('zooms an image in and out', async () => {
+    mockDocumentsApi([passportScan()]);
+    renderList();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'View passport.png' }));
+    const viewer = screen.getByRole('dialog', { name: 'passport.png' });
+    const image = within(viewer).getByRole('img', { name: 'passport.png' });
+    expect(image).toHaveAttribute(
+      'src',
+      '/api/documents/102/stream?disposition=inline&token=token-102',
+    );
+    expect(within(viewer).getByRole('button', { name: 'Reset zoom' })).toBeDisabled();
+
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Zoom in' }));
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Zoom in' }));
+    expect(image.style.width).toBe('200%');
+    expect(viewer).toHaveTextContent('Zoom 200%');
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Zoom out' }));
+    expect(image.style.width).toBe('150%');
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Reset zoom' }));
+    expect(image.style.width).toBe('100%');
+  });
+
+  it('asks for a new token when a thumbnail fails because its token ran out', async () => {
+    mockDocumentsApi([documentJson({ accessTokenExpiresAt: '2020-01-01T00:00:00.000Z' })]);
+    let renewed = 0;
+    server.use(
+      http.post('/api/documents/:id/token', () => {
+        renewed += 1;
+        return HttpResponse.json({ token: 'renewed', expiresAt: '2099-01-01T00:00:00.000Z' });
+      }),
+    );
+    renderList(false);
+
+    fireEvent.error(await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' }));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'kvk-uittreksel.pdf' }).getAttribute('src')).toContain(
+        'token=renewed',
+      ),
+    );
+    // A failure with the new token is not retried: a file icon stands in.
+    fireEvent.error(screen.getByRole('img', { name: 'kvk-uittreksel.pdf' }));
+    expect(renewed).toBe(1);
+    expect(screen.getByRole('img', { name: 'kvk-uittreksel.pdf' }).tagName).toBe('SPAN');
+  });
+});

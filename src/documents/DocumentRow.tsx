@@ -1,0 +1,121 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useTranslation } from 'react-i18next';
+import type { Document } from '@common/documents';
+import { useAppSelector } from '@/app/hooks';
+import type { SelectOption } from '@/components/ui/FormField';
+import { selectDocumentLoading } from '@/documents/documentsSlice';
+import { DocumentThumbnail } from '@/documents/DocumentThumbnail';
+import { formatDateTime, formatFileSize } from '@/lib/format';
+
+export interface DocumentRowProps {
+  document: Document;
+  canChange: boolean;
+  typeLabel: (code: string) => string;
+  typeOptions: readonly SelectOption[];
+  onView: (document: Document) => void;
+  onTypeChange: (document: Document, type: string) => void;
+  onArchive: (document: Document) => void;
+  onRestore: (document: Document) => void;
+}
+
+/** One document in a DocumentList: a table row on wide screens, a card on narrow ones. */
+export function DocumentRow({
+  document,
+  canChange,
+  typeLabel,
+  typeOptions,
+  onView,
+  onTypeChange,
+  onArchive,
+  onRestore,
+}: DocumentRowProps) {
+  const { t } = useTranslation();
+  const busy = useAppSelector((state) => selectDocumentLoading(state, document.id));
+  const name = document.fileName;
+  const archived = document.status === 'ARCHIVED';
+  // A type the select does not offer (a profile picture, a new type) is still shown.
+  const options = typeOptions.some((option) => option.value === document.type)
+    ? typeOptions
+    : [...typeOptions, { value: document.type, label: typeLabel(document.type) }];
+
+  return (
+    <tr className={archived ? 'documents-archived' : undefined} aria-busy={busy || undefined}>
+      <th scope="row" className="data-table-name">
+        <div className="d-flex align-items-center gap-2 documents-shrink">
+          <DocumentThumbnail document={document} />
+          <span className="text-break">{name}</span>
+          {archived && (
+            <Badge bg="secondary-subtle" text="secondary-emphasis" className="border">
+              {t('documents.statuses.ARCHIVED')}
+            </Badge>
+          )}
+        </div>
+      </th>
+      <td data-label={t('documents.list.columns.type')}>
+        {canChange && !archived ? (
+          <Form.Select
+            size="sm"
+            className="documents-type-select"
+            aria-label={t('documents.list.typeOf', { name })}
+            value={document.type}
+            disabled={busy}
+            onChange={(event) => onTypeChange(document, event.target.value)}
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        ) : (
+          typeLabel(document.type)
+        )}
+      </td>
+      <td data-label={t('documents.list.columns.size')} className="text-nowrap">
+        {formatFileSize(document.size)}
+      </td>
+      <td data-label={t('documents.list.columns.uploadedAt')} className="text-nowrap">
+        {formatDateTime(document.createdAt)}
+      </td>
+      <td data-label={t('documents.list.columns.uploadedBy')}>
+        {document.uploadedBy?.name ?? '–'}
+      </td>
+      <td className="text-md-end">
+        <div className="d-inline-flex flex-wrap gap-2">
+          <Button
+            variant="outline-primary"
+            size="sm"
+            onClick={() => onView(document)}
+            aria-label={t('documents.list.viewNamed', { name })}
+          >
+            {t('documents.list.view')}
+          </Button>
+          {canChange && !archived && (
+            <Button
+              variant="outline-danger"
+              size="sm"
+              disabled={busy}
+              onClick={() => onArchive(document)}
+              aria-label={t('documents.list.archiveNamed', { name })}
+            >
+              {t('documents.list.archive')}
+            </Button>
+          )}
+          {canChange && archived && (
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              disabled={busy}
+              onClick={() => onRestore(document)}
+              aria-label={t('documents.list.restoreNamed', { name })}
+            >
+              {t('documents.list.restore')}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

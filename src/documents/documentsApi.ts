@@ -1,0 +1,339 @@
+import type { AxiosProgressEvent } from 'axios';
+import {
+  accessTokenSchema,
+  documentSchema,
+  documentStatusesSchema,
+  documentTypesSchema,
+  profilePictureUploadSchema,
+  storeDiagnosisSchema,
+  type Document,
+  type DocumentAccessToken,
+  type DocumentPage,
+  type DocumentStatus,
+  type DocumentType,
+  type EntityName,
+  type ProfilePictureUpload,
+  type StoreDiagnosis,
+} from '@common/documents';
+import { parseDocumentList } from '@/documents/documentModel';
+import { apiClient } from '@/lib/api-client';
+import { required, searchParams, seg } from '@/lib/api-params';
+
+// The calls of docs/api/documents.md (SPEC section 7, 'Documents'): one typed function per
+// endpoint. The shapes are in documentModel.ts, the <img>/<iframe> addresses in documentUrls.ts.
+
+// --- Reference lists ---------------------------------------------------------------------------
+
+/** GET /api/documents/types: each type with its English label. */
+export async function getDocumentTypes(): Promise<Record<DocumentType, string>> {
+  const { data } = await apiClient.get<unknown>('/api/documents/types');
+  return documentTypesSchema.parse(data);
+}
+
+/** GET /api/documents/statuses */
+export async function getDocumentStatuses(): Promise<DocumentStatus[]> {
+  const { data } = await apiClient.get<unknown>('/api/documents/statuses');
+  return documentStatusesSchema.parse(data);
+}
+
+// --- Lists -------------------------------------------------------------------------------------
+
+/** The query fields of SPEC section 3 (docs/api/documents.md, 'Filter'). */
+export interface DocumentQuery {
+  status?: DocumentStatus;
+  includeArchived?: boolean;
+  tradePartnerUuid?: string;
+  tradePartnerId?: number;
+  tradePartnerContactUuid?: string;
+  contactId?: number;
+  userUuid?: string;
+  userId?: number;
+  addressUuid?: string;
+  addressId?: number;
+  shipmentUuid?: string;
+  shipmentId?: number;
+  orderUuid?: string;
+  orderId?: number;
+  transportUuid?: string;
+  transportId?: number;
+  documentType?: string[];
+  page?: number;
+  size?: number;
+  /** `field,asc|desc` with field createdAt, fileName, type or size. */
+  sort?: string;
+}
+
+/** SPEC section 9: filtered lookups default to page 0, size 100, ACTIVE, no archived ones. */
+export const FILTER_DEFAULTS = { page: 0, size: 100 } as const;
+/** SPEC section 9: entity lookups default to page 0, size 20. */
+export const ENTITY_PAGE_DEFAULTS = { page: 0, size: 20 } as const;
+
+/** GET /api/documents/filter; `fresh` asks the server even when a recent answer is at hand. */
+export async function filterDocuments(
+  query: DocumentQuery,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<DocumentPage> {
+  const { data } = await apiClient.get<unknown>('/api/documents/filter', {
+    params: searchParams({ ...FILTER_DEFAULTS, ...query }),
+    ...(fresh ? { dedup: false } : {}),
+  });
+  return parseDocumentList(data);
+}
+
+export interface PageQuery {
+  includeArchived?: boolean;
+  page?: number;
+  size?: number;
+  sort?: string;
+}
+
+/** GET /api/documents: every document the caller may see, a page at a time. */
+export async function listDocuments(query: PageQuery = {}): Promise<DocumentPage> {
+  const { data } = await apiClient.get<unknown>('/api/documents', {
+    params: searchParams({ ...query }),
+  });
+  return parseDocumentList(data);
+}
+
+/** GET /api/documents/customer/{customerTradePartnerId} */
+export async function getCustomerDocuments(
+  customerTradePartnerId: number,
+  query: { documentType?: readonly string[]; includeArchived?: boolean } = {},
+): Promise<Document[]> {
+  required(customerTradePartnerId, 'customerTradePartnerId', 'getCustomerDocuments');
+  const { data } = await apiClient.get<unknown>(
+    `/api/documents/customer/${seg(customerTradePartnerId)}`,
+    { params: searchParams({ ...query }) },
+  );
+  return parseDocumentList(data).documents;
+}
+
+/** SPEC section 8: these lookups log a failure and answer an empty list. */
+async function listOrEmpty(call: string, url: string, params: URLSearchParams) {
+  try {
+    const { data } = await apiClient.get<unknown>(url, { params });
+    return parseDocumentList(data).documents;
+  } catch (error) {
+    console.error(`${call} failed:`, error);
+    return [];
+  }
+}
+
+/** GET /api/documents/by-entity/{entityType}/{entityId} (ACTIVE documents). */
+export async function getDocumentsByEntity(
+  entityType: EntityName,
+  entityId: number,
+  documentType?: readonly string[],
+): Promise<Document[]> {
+  required(entityType, 'entityType', 'getDocumentsByEntity');
+  required(entityId, 'entityId', 'getDocumentsByEntity');
+  return listOrEmpty(
+    'getDocumentsByEntity',
+    `/api/documents/by-entity/${seg(entityType)}/${seg(entityId)}`,
+    searchParams({ documentType }),
+  );
+}
+
+/** GET /api/documents/by-entity-uuid/{entityType}/{entityUuid} (ACTIVE documents). */
+export async function getDocumentsByEntityUuid(
+  entityType: EntityName,
+  entityUuid: string,
+  documentType?: readonly string[],
+): Promise<Document[]> {
+  required(entityType, 'entityType', 'getDocumentsByEntityUuid');
+  required(entityUuid, 'entityUuid', 'getDocumentsByEntityUuid');
+  return listOrEmpty(
+    'getDocumentsByEntityUuid',
+    `/api/documents/by-entity-uuid/${seg(entityType)}/${seg(entityUuid)}`,
+    searchParams({ documentType }),
+  );
+}
+
+export interface EntityQuery {
+  status?: DocumentStatus;
+  includeArchived?: boolean;
+  page?: number;
+  size?: number;
+  documentType?: readonly string[];
+}
+
+/** GET /api/documents/entity/{entityName}/{entityId} */
+export async function getEntityDocuments(
+  entityName: EntityName,
+  entityId: number,
+  query: EntityQuery = {},
+): Promise<DocumentPage> {
+  required(entityName, 'entityName', 'getEntityDocuments');
+  required(entityId, 'entityId', 'getEntityDocuments');
+  const { data } = await apiClient.get<unknown>(
+    `/api/documents/entity/${seg(entityName)}/${seg(entityId)}`,
+    { params: searchParams({ ...ENTITY_PAGE_DEFAULTS, ...query }) },
+  );
+  return parseDocumentList(data);
+}
+
+/** GET /api/documents/entity-uuid/{entityName}/{entityUuid} */
+export async function getEntityDocumentsByUuid(
+  entityName: EntityName,
+  entityUuid: string,
+  query: EntityQuery = {},
+): Promise<DocumentPage> {
+  required(entityName, 'entityName', 'getEntityDocumentsByUuid');
+  required(entityUuid, 'entityUuid', 'getEntityDocumentsByUuid');
+  const { data } = await apiClient.get<unknown>(
+    `/api/documents/entity-uuid/${seg(entityName)}/${seg(entityUuid)}`,
+    { params: searchParams({ ...ENTITY_PAGE_DEFAULTS, ...query }) },
+  );
+  return parseDocumentList(data);
+}
+
+/** GET /api/documents/shipment/{shipmentId}; a failure logs and answers an empty list. */
+export async function getShipmentDocuments(
+  shipmentId: number,
+  includeArchived?: boolean,
+): Promise<Document[]> {
+  required(shipmentId, 'shipmentId', 'getShipmentDocuments');
+  return listOrEmpty(
+    'getShipmentDocuments',
+    `/api/documents/shipment/${seg(shipmentId)}`,
+    searchParams({ includeArchived }),
+  );
+}
+
+// --- One document ------------------------------------------------------------------------------
+
+/** GET /api/documents/{documentId} */
+export async function getDocument(documentId: number): Promise<Document> {
+  required(documentId, 'documentId', 'getDocument');
+  const { data } = await apiClient.get<unknown>(`/api/documents/${seg(documentId)}`);
+  return documentSchema.parse(data);
+}
+
+/** POST /api/documents/{documentId}/token: a fresh access token for <img> and <iframe>. */
+export async function createDocumentToken(documentId: number): Promise<DocumentAccessToken> {
+  required(documentId, 'documentId', 'createDocumentToken');
+  const { data } = await apiClient.post<unknown>(`/api/documents/${seg(documentId)}/token`);
+  return accessTokenSchema.parse(data);
+}
+
+/** PATCH /api/documents/{documentId}/{field}?{name}={value}: one change, the document back. */
+async function patchDocument(
+  call: string,
+  documentId: number,
+  field: 'status' | 'type',
+  param: Record<string, string>,
+): Promise<Document> {
+  required(documentId, 'documentId', call);
+  for (const [name, value] of Object.entries(param)) required(value, name, call);
+  const { data } = await apiClient.patch<unknown>(
+    `/api/documents/${seg(documentId)}/${field}`,
+    undefined,
+    { params: searchParams(param) },
+  );
+  return documentSchema.parse(data);
+}
+
+/** PATCH /api/documents/{documentId}/status?status=: archives (ARCHIVED) or restores (ACTIVE). */
+export function updateDocumentStatus(documentId: number, status: DocumentStatus) {
+  return patchDocument('updateDocumentStatus', documentId, 'status', { status });
+}
+
+/** PATCH /api/documents/{documentId}/type?documentType= */
+export function updateDocumentType(documentId: number, documentType: string) {
+  return patchDocument('updateDocumentType', documentId, 'type', { documentType });
+}
+
+// --- Uploads -----------------------------------------------------------------------------------
+
+/** What an uploaded document belongs to: the caller's default company when none is given. */
+export type DocumentLink =
+  | { tradePartnerUuid: string }
+  | { tradePartnerId: number }
+  | { tradePartnerContactUuid: string }
+  | { contactId: number }
+  | { addressUuid: string }
+  | { addressId: number }
+  | { orderUuid: string }
+  | { orderId: number };
+
+export interface UploadOptions {
+  /** The uploader's own user id (staff may name another). */
+  userId: number;
+  documentType: string;
+  file: File;
+  /** Called as the bytes go out; `fraction` runs from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+function postFile(call: string, url: string, params: URLSearchParams, options: UploadOptions) {
+  required(options.userId, 'userId', call);
+  required(options.documentType, 'documentType', call);
+  required(options.file, 'file', call);
+  const body = new FormData();
+  body.append('file', options.file, options.file.name);
+  return apiClient.post<unknown>(url, body, {
+    params,
+    signal: options.signal,
+    // The screen shows the server's message next to the file; no toast on top of it.
+    skipErrorNotice: true,
+    onUploadProgress: (event: AxiosProgressEvent) => {
+      const total = event.total ?? options.file.size;
+      if (total > 0) options.onProgress?.(Math.min(1, event.loaded / total));
+    },
+  });
+}
+
+/** POST /api/documents: one file, linked to at most one record. */
+export async function uploadDocument(
+  options: UploadOptions & { link?: DocumentLink },
+): Promise<Document> {
+  const { userId, documentType, link } = options;
+  const params = searchParams({ userId, documentType, ...link });
+  const { data } = await postFile('uploadDocument', '/api/documents', params, options);
+  return documentSchema.parse(data);
+}
+
+/** POST /api/documents?documentType=PROFILE_PICTURE: the user's new picture (PNG, JPEG, WebP). */
+export async function uploadProfilePicture(
+  options: Omit<UploadOptions, 'documentType'>,
+): Promise<ProfilePictureUpload> {
+  const params = searchParams({ userId: options.userId, documentType: 'PROFILE_PICTURE' });
+  const { data } = await postFile('uploadDocument', '/api/documents', params, {
+    ...options,
+    documentType: 'PROFILE_PICTURE',
+  });
+  return profilePictureUploadSchema.parse(data);
+}
+
+/** POST /api/documents/{record}/{id}: a file for a shipment or a transport. */
+async function uploadForRecord(
+  call: string,
+  record: 'shipment' | 'transport',
+  id: number,
+  options: UploadOptions,
+): Promise<Document> {
+  required(id, `${record}Id`, call);
+  const params = searchParams({ userId: options.userId, documentType: options.documentType });
+  const url = `/api/documents/${record}/${seg(id)}`;
+  const { data } = await postFile(call, url, params, options);
+  return documentSchema.parse(data);
+}
+
+/** POST /api/documents/shipment/{shipmentId} */
+export function uploadShipmentDocument(shipmentId: number, options: UploadOptions) {
+  return uploadForRecord('uploadShipmentDocument', 'shipment', shipmentId, options);
+}
+
+/** POST /api/documents/transport/{transportId} */
+export function uploadTransportDocument(transportId: number, options: UploadOptions) {
+  return uploadForRecord('uploadTransportDocument', 'transport', transportId, options);
+}
+
+// --- Operations --------------------------------------------------------------------------------
+
+/** GET /api/documents/diagnose-s3 (staff only): whether the document store works. */
+export async function diagnoseStorage(): Promise<StoreDiagnosis> {
+  const { data } = await apiClient.get<unknown>('/api/documents/diagnose-s3');
+  return storeDiagnosisSchema.parse(data);
+}

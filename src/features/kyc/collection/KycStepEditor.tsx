@@ -1,0 +1,194 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { useEffect, useMemo, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { useTranslation } from 'react-i18next';
+import type { KycStep } from '@common/kyc-responses';
+import type { DataStepType, StepIssue } from '@common/kyc-steps';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useCountryOptions } from '@/countries/useCountryOptions';
+import { DocumentViewer } from '@/documents/DocumentViewer';
+import {
+  selectDraftSave,
+  selectLocalDraft,
+  type LocalDraft,
+} from '@/features/kyc/collection/cocCheckSlice';
+import {
+  checkDraft,
+  fromStepData,
+  fromStepDraft,
+  KycStepForm,
+  toStepData,
+  type StepDraft,
+} from '@/features/kyc/collection/forms';
+import { selectKycChange } from '@/features/kyc/kycSlice';
+import { saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
+import { dataSaveKey } from '@/features/kyc/kycThunks';
+import { issuesFromError } from '@/features/kyc/collection/stepIssues';
+import { useDraftAutosave } from '@/features/kyc/collection/useDraftAutosave';
+import { useStepDocuments } from '@/features/kyc/collection/useStepDocuments';
+
+interface Initial<T extends DataStepType> {
+  value: StepDraft<T>;
+  /** A change kept in the browser that has not reached the server yet. */
+  unsynced: LocalDraft | null;
+}
+
+/**
+ * What the form starts with: a change this browser kept but the server has not got (the tab was
+ * closed within the autosave pause), else the server's draft, else the saved data, with its
+ * amounts written in the app's language.
+ */
+function initialForm<T extends DataStepType>(
+  stepType: T,
+  step: KycStep,
+  local: LocalDraft | undefined,
+  language: string,
+): Initial<T> {
+  if (local && local.syncedAt === null) {
+    return { value: fromStepDraft(stepType, local.value, language), unsynced: local };
+  }
+  const value = step.draft
+    ? fromStepDraft(stepType, step.draft, language)
+    : fromStepData(stepType, step.data, language);
+  return { value, unsynced: null };
+}
+
+const timeOf = (value: string | null | undefined) => {
+  const date = value ? parseISO(value) : null;
+  return date && isValid(date) ? format(date, 'HH:mm') : null;
+};
+
+/** 'Saving…' while a draft goes out, 'Draft saved HH:mm' once it has. */
+function DraftStatus({
+  kycId,
+  step,
+}: {
+  kycId: number;
+  step: KycStep & { stepType: DataStepType };
+}) {
+  const { t } = useTranslation();
+  const save = useAppSelector((state) => selectDraftSave(state, kycId, step.stepType));
+  const time = timeOf(save?.savedAt ?? step.draftSavedAt);
+  let text = '';
+  if (save?.status === 'loading') text = t('kyc.collect.draft.saving');
+  else if (save?.status === 'failed') text = t('kyc.collect.draft.failed');
+  else if (time) text = t('kyc.collect.draft.saved', { time });
+  return (
+    <p
+      role="status"
+      className={`small mb-0 ${save?.status === 'failed' ? 'text-danger' : 'text-body-secondary'}`}
+    >
+      {text}
+    </p>
+  );
+}
+
+interface KycStepEditorProps<T extends DataStepType> {
+  kycId: number;
+  tradePartnerId: number;
+  stepType: T;
+  step: KycStep & { stepType: T };
+}
+
+/**
+ * A step's form for the partner (decision 013): drafts kept as they type (at once in the
+ * browser, after a pause on the server), 'Save step' checked here first with the step's own
+ * rules, then by the server, whose refusals show next to the fields.
+ */
+export function KycStepEditor<T extends DataStepType>({
+  kycId,
+  tradePartnerId,
+  stepType,
+  step,
+}: KycStepEditorProps<T>) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const local = useAppSelector((state) => selectLocalDraft(state, kycId, stepType));
+  const [initial] = useState(() => initialForm(stepType, step, local, i18n.language));
+  const [value, setValue] = useState<StepDraft<T>>(initial.value);
+  const [issues, setIssues] = useState<StepIssue[]>([]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const autosave = useDraftAutosave(kycId, stepType);
+  const { documents, props: documentProps } = useStepDocuments(kycId, tradePartnerId, stepType);
+  const saving =
+    useAppSelector((state) => selectKycChange(state, dataSaveKey(kycId, stepType)))?.status ===
+    'loading';
+  const countryOptions = useCountryOptions();
+  const countries = useMemo(
+    () => countryOptions.map((option) => ({ code: option.value, name: option.label })),
+    [countryOptions],
+  );
+
+  // What the browser kept but the server never got goes out now.
+  const { schedule } = autosave;
+  useEffect(() => {
+    const { unsynced } = initial;
+    if (unsynced) schedule({ value: unsynced.value, changedAt: unsynced.changedAt });
+  }, [initial, schedule]);
+
+  // Amounts are read in the language the person chose in the app (decision 015).
+  const check = (next: StepDraft<T>) => checkDraft(stepType, next, i18n.language);
+
+  const onChange = (next: StepDraft<T>) => {
+    setValue(next);
+    autosave.change(next as Record<string, unknown>);
+    // Once issues are shown, they follow the corrections.
+    if (issues.length > 0) setIssues(check(next));
+  };
+
+  const onSave = async () => {
+    const found = check(value);
+    setIssues(found);
+    if (found.length > 0) {
+      setRefusal(t('kyc.collect.invalid'));
+      return;
+    }
+    setRefusal(null);
+    autosave.cancel();
+    const result = await dispatch(
+      saveStepData({
+        kycId,
+        stepType,
+        data: toStepData(stepType, value, i18n.language),
+        version: step.version,
+      }),
+    );
+    if (saveStepData.rejected.match(result) && result.payload?.status === 400) {
+      setIssues(issuesFromError(result.payload));
+      setRefusal(t('kyc.collect.refused', { reason: result.payload.message }));
+    }
+  };
+
+  return (
+    <>
+      {refusal && (
+        <Alert variant="danger" className="py-2" role="alert">
+          {refusal}
+        </Alert>
+      )}
+      <KycStepForm
+        stepType={stepType}
+        value={value}
+        onChange={onChange}
+        issues={issues}
+        countries={countries}
+        documents={{ ...documentProps, onView: setViewing }}
+        idPrefix={`kyc-${kycId}-${stepType}`}
+      />
+      <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
+        <Button onClick={() => void onSave()} disabled={saving} aria-busy={saving || undefined}>
+          {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {t('kyc.collect.save')}
+        </Button>
+        <DraftStatus kycId={kycId} step={step} />
+      </div>
+      <DocumentViewer
+        document={documents.find((document) => document.id === viewing) ?? null}
+        onClose={() => setViewing(null)}
+      />
+    </>
+  );
+}

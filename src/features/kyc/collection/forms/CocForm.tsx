@@ -1,0 +1,66 @@
+import Row from 'react-bootstrap/Row';
+import { useTranslation } from 'react-i18next';
+import { issueAt } from '@/features/kyc/collection/forms/issues';
+import { TextInput, withField } from '@/features/kyc/collection/forms/fields';
+import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
+import type { StepDraft, StepFormProps } from '@/features/kyc/collection/forms/types';
+
+type CocDraft = StepDraft<'coc'>;
+
+/** The Chamber of Commerce registration, as the extract shows it, and the extract itself. */
+export function CocForm({
+  value,
+  onChange,
+  issues,
+  documents,
+  readOnly,
+  idPrefix,
+}: StepFormProps<'coc'>) {
+  const { t } = useTranslation();
+  const field = <K extends keyof CocDraft & string>(key: K) => ({
+    id: `${idPrefix}-${key}`,
+    value: value[key],
+    issue: issueAt(issues, key),
+    onChange: (next: string) => onChange(withField(value, key, next)),
+    required: true,
+  });
+
+  return (
+    <div className="d-grid gap-4">
+      <Row as="fieldset" disabled={readOnly} className="g-3">
+        <TextInput
+          {...field('cocNumber')}
+          label={t('kycForms.coc.cocNumber')}
+          className="col-md-6"
+          spellCheck={false}
+        />
+        <TextInput
+          {...field('registeredName')}
+          label={t('kycForms.coc.registeredName')}
+          autoComplete="organization"
+          className="col-md-6"
+        />
+        <TextInput
+          {...field('legalForm')}
+          label={t('kycForms.coc.legalForm')}
+          hint={t('kycForms.coc.legalFormHint')}
+          className="col-md-6 col-lg-4"
+        />
+        <TextInput
+          {...field('registrationDate')}
+          type="date"
+          label={t('kycForms.coc.registrationDate')}
+          className="col-sm-6 col-lg-4"
+        />
+        <TextInput
+          {...field('extractDate')}
+          type="date"
+          label={t('kycForms.coc.extractDate')}
+          hint={t('kycForms.coc.extractDateHint')}
+          className="col-sm-6 col-lg-4"
+        />
+      </Row>
+      <StepDocuments {...documents} readOnly={readOnly} idPrefix={`${idPrefix}-documents`} />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '@/app/store';
+import { authNoticeRaised, signedOut } from '@/session/authActions';
+import { AUTH_NOTICES, HTTP_NOTICES } from '@/notifications/notices';
+import type { HttpNotice } from '@/lib/api-client';
+import type { TranslationKey } from '@/lib/i18n';
+import type {
+  Notification,
+  NotificationInput,
+  NotificationType,
+} from '@/notifications/notification';
+
+/** SPEC section 9. */
+export const AUTO_CLOSE_MS: Record<NotificationType, number> = {
+  success: 5000,
+  info: 5000,
+  warning: 8000,
+  error: 10000,
+};
+
+export interface NotificationsState {
+  items: Notification[];
+  /** Ids come from a counter here so the reducers stay pure. */
+  nextId: number;
+}
+
+const initialState: NotificationsState = { items: [], nextId: 1 };
+
+const sameContent = (a: NotificationInput, b: NotificationInput) =>
+  a.type === b.type &&
+  a.title === b.title &&
+  a.message === b.message &&
+  JSON.stringify(a.values) === JSON.stringify(b.values);
+
+function add(state: NotificationsState, input: NotificationInput) {
+  // Several calls failing at once (no network, a 403 on each) tell the user once.
+  if (state.items.some((item) => sameContent(item, input))) return;
+  const { type, title, message, values } = input;
+  state.items.push({
+    id: `n${state.nextId}`,
+    type,
+    title,
+    message,
+    ...(values === undefined ? {} : { values }),
+    autoClose: input.autoClose ?? true,
+    duration: input.duration ?? AUTO_CLOSE_MS[type],
+  });
+  state.nextId += 1;
+}
+
+export const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState,
+  reducers: {
+    notificationAdded(state, action: PayloadAction<NotificationInput>) {
+      add(state, action.payload);
+    },
+    notificationClosed(state, action: PayloadAction<string>) {
+      state.items = state.items.filter((item) => item.id !== action.payload);
+    },
+    notificationsCleared(state) {
+      state.items = [];
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signedOut, () => initialState)
+      .addCase(authNoticeRaised, (state, action) => {
+        // keycloak.ts raises session_expired only when an API call's 401 could not be mended
+        // (AuthTokenSource.redirectToLogin); SPEC section 8 gives that case its own text.
+        const kind = action.payload;
+        add(state, kind === 'session_expired' ? HTTP_NOTICES.session_expired : AUTH_NOTICES[kind]);
+      });
+  },
+});
+
+export const { notificationAdded, notificationClosed, notificationsCleared } =
+  notificationsSlice.actions;
+
+type NotifyOptions = Partial<Pick<Notification, 'values' | 'autoClose' | 'duration'>>;
+
+const notifyAs =
+  (type: NotificationType) =>
+  (title: TranslationKey, message: TranslationKey, options: NotifyOptions = {}) =>
+    notificationAdded({ type, title, message, ...options });
+
+/** `dispatch(notify.success('x.title', 'x.message'))`; options override the defaults. */
+export const notify = {
+  success: notifyAs('success'),
+  info: notifyAs('info'),
+  warning: notifyAs('warning'),
+  error: notifyAs('error'),
+};
+
+/** What the API client reports (wired with `setHttpNotifier` in main.tsx). */
+export const httpNoticeRaised = (notice: HttpNotice) => notificationAdded(HTTP_NOTICES[notice]);
+
+export const selectNotifications = (state: RootState) => state.notifications.items;
