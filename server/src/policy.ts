@@ -1,11 +1,11 @@
-import type { KycActor, KycTransition } from '../../common/kyc.js';
-import { kycActors } from '../../common/kyc-actors.js';
+import type { KycActor, KycTransition } from '#common/kyc.js';
+import { kycActors } from '#common/kyc-actors.js';
 import {
   LEVELS_FOR,
   mayInPartner,
   type AccessLevel,
   type PartnerAction,
-} from '../../common/partner-access.js';
+} from '#common/partner-access.js';
 import { ADMIN_ROLES, isStaff, KYC_ROLES, STAFF_ROLES, type Role } from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser } from './plugins/auth.js';

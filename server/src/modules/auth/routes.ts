@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ensureUserResponseSchema, sessionInfoSchema } from '../../../../common/users.js';
-import { requireUser } from '../../plugins/auth.js';
-import { createUserService } from '../users/service.js';
+import { ensureUserResponseSchema, sessionInfoSchema } from '#common/users.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { createUserService } from '#server/modules/users/service.js';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserService(app.db);

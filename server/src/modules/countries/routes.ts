@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countrySchema } from '../../../../common/countries.js';
+import { countrySchema } from '#common/countries.js';
 import { countriesQuerySchema } from './schemas.js';
 import { listCountries } from './service.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../../../../common/languages.js';
-import { text } from '../../api-schemas.js';
+import { LANGUAGES } from '#common/languages.js';
+import { text } from '#server/api-schemas.js';
 import { isCountryCode } from './service.js';
 
 export const countriesQuerySchema = z.object({

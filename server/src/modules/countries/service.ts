@@ -5,8 +5,8 @@ import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
 import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
 import it from 'i18n-iso-countries/langs/it.json' with { type: 'json' };
 import nl from 'i18n-iso-countries/langs/nl.json' with { type: 'json' };
-import type { Country } from '../../../../common/countries.js';
-import type { Language } from '../../../../common/languages.js';
+import type { Country } from '#common/countries.js';
+import type { Language } from '#common/languages.js';
 
 for (const locale of [en, nl, de, it, es, fr]) countries.registerLocale(locale);
 

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.js';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
-import { createMemberRepository } from '../partners/members/repository.js';
+import type { Db } from '#server/db/client.js';
+import { ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import { createMemberRepository } from '#server/modules/partners/members/repository.js';
 import type { DocumentView } from './repository.js';
 import type { Viewer } from './types.js';
 

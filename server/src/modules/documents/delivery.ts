@@ -1,13 +1,13 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { NotFoundError } from '../../errors.js';
-import type { DocumentRow } from '../../db/schema/documents.js';
+import { NotFoundError } from '#server/errors.js';
+import type { DocumentRow } from '#server/db/schema/documents.js';
 import {
   ObjectNotFoundError,
   type ByteRange,
   type DocumentStore,
   type ObjectStream,
-} from '../../storage/storage.js';
+} from '#server/storage/storage.js';
 
 /**
  * A stored file must never run script in our origin. Images get a sandbox and nothing else.

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessTokenSchema } from '../../../../common/documents.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { requireUser } from '../../plugins/auth.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
+import { accessTokenSchema } from '#common/documents.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { errorResponseSchema } from '#server/plugins/errors.js';
 import type { AccessTokens } from './access-tokens.js';
 import { contentSecurityPolicy, fileHeaders, openObject, parseRange } from './delivery.js';
 import { requireParameters } from './parameters.js';

@@ -1,5 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { ValidationError } from '../../errors.js';
+import { ValidationError } from '#server/errors.js';
 
 type Location = 'params' | 'querystring' | 'body';
 

@@ -12,22 +12,22 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db } from '#server/db/client.js';
 import {
   documents,
   serverSecrets,
   type DocumentRow,
   type DocumentStatus,
   type DocumentType,
-} from '../../db/schema/documents.js';
+} from '#server/db/schema/documents.js';
 import {
   addresses,
   tradePartnerContacts,
   tradePartnerMembers,
   tradePartners,
-} from '../../db/schema/partners.js';
-import { users } from '../../db/schema/users.js';
-import { policy } from '../../policy.js';
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
+import { policy } from '#server/policy.js';
 import type { DocumentConditions, DocumentSort, Viewer } from './types.js';
 
 export type NewDocument = typeof documents.$inferInsert;

@@ -7,10 +7,10 @@ import {
   documentStatusesSchema,
   documentTypesSchema,
   storeDiagnosisSchema,
-} from '../../../../common/documents.js';
-import type { Config } from '../../config.js';
-import { DOCUMENT_STATUSES } from '../../db/schema/documents.js';
-import { requireUser } from '../../plugins/auth.js';
+} from '#common/documents.js';
+import type { Config } from '#server/config.js';
+import { DOCUMENT_STATUSES } from '#server/db/schema/documents.js';
+import { requireUser } from '#server/plugins/auth.js';
 import { createAccessTokens } from './access-tokens.js';
 import fileRoutes from './file-routes.js';
 import { requireParameters } from './parameters.js';

@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import {
-  documentStatusSchema,
-  documentTypeSchema,
-  ENTITY_NAMES,
-} from '../../../../common/documents.js';
-import { positiveIdSchema, uuidSchema } from '../../api-schemas.js';
-import { DOCUMENT_TYPES } from '../../db/schema/documents.js';
+import { documentStatusSchema, documentTypeSchema, ENTITY_NAMES } from '#common/documents.js';
+import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
+import { DOCUMENT_TYPES } from '#server/db/schema/documents.js';
 import { DOCUMENT_SORTS, THUMBNAIL_FITS, THUMBNAIL_FORMATS } from './types.js';
 
 export const tags = ['documents'];

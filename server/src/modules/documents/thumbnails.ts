@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import type { DocumentRow } from '../../db/schema/documents.js';
-import { NotFoundError } from '../../errors.js';
-import { ObjectNotFoundError, type DocumentStore } from '../../storage/storage.js';
+import type { DocumentRow } from '#server/db/schema/documents.js';
+import { NotFoundError } from '#server/errors.js';
+import { ObjectNotFoundError, type DocumentStore } from '#server/storage/storage.js';
 import { openObject } from './delivery.js';
 import { hasThumbnail, type ThumbnailFit, type ThumbnailFormat } from './types.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentSchema, profilePictureUploadSchema } from '../../../../common/documents.js';
-import { AppError, ValidationError } from '../../errors.js';
-import { requireUser } from '../../plugins/auth.js';
-import { COMMON_ERRORS, type ErrorStatus } from '../../plugins/errors.js';
+import { documentSchema, profilePictureUploadSchema } from '#common/documents.js';
+import { AppError, ValidationError } from '#server/errors.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { COMMON_ERRORS, type ErrorStatus } from '#server/plugins/errors.js';
 import { requireParameters } from './parameters.js';
 import {
   linkedUploadQuerySchema,

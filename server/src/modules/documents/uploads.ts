@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  ACCEPTED_CONTENT_TYPES,
-  BROWSER_IMAGE_TYPES,
-  type Document,
-} from '../../../../common/documents.js';
-import type { Db } from '../../db/client.js';
-import type { DocumentType } from '../../db/schema/documents.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
-import type { DocumentStore } from '../../storage/storage.js';
-import { authorizePartner, partnerNotFound } from '../partners/access.js';
-import { createMemberRepository } from '../partners/members/repository.js';
-import { createPartnerRepository } from '../partners/repository.js';
-import { createUserRepository } from '../users/repository.js';
+import { ACCEPTED_CONTENT_TYPES, BROWSER_IMAGE_TYPES, type Document } from '#common/documents.js';
+import type { Db } from '#server/db/client.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import type { DocumentStore } from '#server/storage/storage.js';
+import { authorizePartner, partnerNotFound } from '#server/modules/partners/access.js';
+import { createMemberRepository } from '#server/modules/partners/members/repository.js';
+import { createPartnerRepository } from '#server/modules/partners/repository.js';
+import { createUserRepository } from '#server/modules/users/repository.js';
 import type { AccessTokens } from './access-tokens.js';
 import { missingParameter } from './parameters.js';
 import { presentDocument } from './present.js';

@@ -1,13 +1,16 @@
-import type { KycActor } from '../../../../common/kyc.js';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/users.js';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy, type KycAction, type KycAudience } from '../../policy.js';
-import { authorizePartner, type PartnerAccess } from '../partners/access.js';
-import { createMemberRepository, type MembershipRow } from '../partners/members/repository.js';
-import type { PartnerRef } from '../partners/repository.js';
-import { createUserRepository } from '../users/repository.js';
+import type { KycActor } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy, type KycAction, type KycAudience } from '#server/policy.js';
+import { authorizePartner, type PartnerAccess } from '#server/modules/partners/access.js';
+import {
+  createMemberRepository,
+  type MembershipRow,
+} from '#server/modules/partners/members/repository.js';
+import type { PartnerRef } from '#server/modules/partners/repository.js';
+import { createUserRepository } from '#server/modules/users/repository.js';
 import {
   createSubmissionRepository,
   kycRefValue,

@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycSteps } from '../../db/schema/kyc.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { kycSteps } from '#server/db/schema/kyc.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   freshKyc,
   saveStepData,
   validStepData,
   type Kyc,
   type KycCompany,
-} from '../../testing/kyc-fixtures.js';
-import { caller, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, type Caller } from '#server/testing/partners-fixtures.js';
 
 const MIGRATION = new URL('../../../drizzle/0007_kyc_amounts_exact.sql', import.meta.url);
 

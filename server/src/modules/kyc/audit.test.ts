@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
   fillKyc,
@@ -9,8 +9,8 @@ import {
   moveTo,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
-import { caller, type Actor, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 interface Event {
   id: number;

@@ -1,5 +1,5 @@
-import type { KycStepType } from '../../../../common/kyc.js';
-import type { Db } from '../../db/client.js';
+import type { KycStepType } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
 import { createRecordRepository, type AuditRow } from './records.js';
 import type { PersonFields } from './repository.js';
 

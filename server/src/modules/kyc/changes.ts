@@ -1,4 +1,4 @@
-import type { FieldChange } from '../../../../common/kyc-responses.js';
+import type { FieldChange } from '#common/kyc-responses.js';
 
 type Container = Record<string, unknown> | unknown[];
 

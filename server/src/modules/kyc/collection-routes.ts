@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kycStepSchema, readinessSchema } from '../../../../common/kyc-responses.js';
-import { requireUser } from '../../plugins/auth.js';
-import { requireParameters } from '../documents/parameters.js';
+import { kycStepSchema, readinessSchema } from '#common/kyc-responses.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { requireParameters } from '#server/modules/documents/parameters.js';
 import type { createCollectionService } from './collection.js';
 import { stepDataInputSchema, stepDraftInputSchema, tags, userIdQuerySchema } from './schemas.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
-import { CONFLICT_ERRORS } from '../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 
 /**
  * The partner filling in the file (decision 013): a step's data, its draft, and whether the

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   freshKyc,
   isoDaysAgo,
@@ -12,8 +12,8 @@ import {
   type Kyc,
   type KycCompany,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
-import { caller, type Actor, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 interface Detail {
   field: string;

@@ -1,16 +1,16 @@
-import { requestOpen, type KycStatus, type KycStepType } from '../../../../common/kyc.js';
-import type { KycStep, Readiness } from '../../../../common/kyc-responses.js';
+import { requestOpen, type KycStatus, type KycStepType } from '#common/kyc.js';
+import type { KycStep, Readiness } from '#common/kyc-responses.js';
 import {
   isDataStepType,
   partnerEditableStepStatuses,
   statusAfterPartnerChange,
   stepEditable,
   type DataStepType,
-} from '../../../../common/kyc-steps.js';
-import type { Db } from '../../db/client.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import type { KycAudience } from '../../policy.js';
+} from '#common/kyc-steps.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import type { KycAudience } from '#server/policy.js';
 import { actingUser, authorizeKyc, kycNotFound } from './access.js';
 import { acting, recordAudit } from './audit.js';
 import { fieldChanges } from './changes.js';

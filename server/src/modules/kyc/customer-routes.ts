@@ -5,9 +5,9 @@ import {
   customerSubmissionsSchema,
   kycSubmissionSchema,
   statusAndReviewSchema,
-} from '../../../../common/kyc-responses.js';
-import { requireUser } from '../../plugins/auth.js';
-import { requireParameters } from '../documents/parameters.js';
+} from '#common/kyc-responses.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { requireParameters } from '#server/modules/documents/parameters.js';
 import {
   customerParamsSchema,
   idParamsSchema,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpAccounts } from '../../db/schema/idp.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
-import { caller, type Caller } from '../../testing/partners-fixtures.js';
+import { idpAccounts } from '#server/db/schema/idp.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { caller, type Caller } from '#server/testing/partners-fixtures.js';
 import { seedDemoKyc } from './demo-data.js';
 
 interface Summary {

@@ -2,10 +2,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { DocumentType } from '../../../../common/documents.js';
-import type { Db } from '../../db/client.js';
-import { documents } from '../../db/schema/documents.js';
-import type { DocumentStore } from '../../storage/storage.js';
+import type { DocumentType } from '#common/documents.js';
+import type { Db } from '#server/db/client.js';
+import { documents } from '#server/db/schema/documents.js';
+import type { DocumentStore } from '#server/storage/storage.js';
 
 export interface DemoDocument {
   /** How the file's data names it: a person's `idDocumentId` is the id of the document named so. */

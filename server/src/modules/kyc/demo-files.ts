@@ -1,5 +1,5 @@
 /** The demo KYC files as data: who did what, when, and what the partner filled in. */
-import type { KycStatus, KycStepStatus, KycStepType } from '../../../../common/kyc.js';
+import type { KycStatus, KycStepStatus, KycStepType } from '#common/kyc.js';
 import type { DemoDocument } from './demo-documents.js';
 
 export const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
   forceKycState,
@@ -8,14 +8,14 @@ import {
   kycWorld,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
 import {
   caller,
   createPartner,
   problems,
   signIn,
   type Caller,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 describe.each(databaseTargets())('KYC submissions (%s)', (target) => {
   let server: TestServer;

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { requestOpen, STEP_DOCUMENT_TYPES } from '../../../../common/kyc.js';
-import type { Db } from '../../db/client.js';
-import type { CompanyDocumentChange } from '../documents/types.js';
-import { createPartnerRepository } from '../partners/repository.js';
-import { createSearchRepository } from '../search/repository.js';
-import { createUserRepository } from '../users/repository.js';
+import { requestOpen, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
+import type { CompanyDocumentChange } from '#server/modules/documents/types.js';
+import { createPartnerRepository } from '#server/modules/partners/repository.js';
+import { createSearchRepository } from '#server/modules/search/repository.js';
+import { createUserRepository } from '#server/modules/users/repository.js';
 import { acting, recordAudit } from './audit.js';
 import { refreshInsights } from './insights/compute.js';
 import { createRecordRepository } from './records.js';

@@ -4,12 +4,12 @@ import {
   type KycStepStatus,
   type KycStepType,
   type StepRequestState,
-} from '../../../../common/kyc.js';
-import type { MissingItem, Readiness } from '../../../../common/kyc-responses.js';
-import { DATA_STEP_TYPES, isDataStepType } from '../../../../common/kyc-steps.js';
-import type { Db } from '../../db/client.js';
-import { ConflictError } from '../../errors.js';
-import type { DocumentType } from '../../db/schema/documents.js';
+} from '#common/kyc.js';
+import type { MissingItem, Readiness } from '#common/kyc-responses.js';
+import { DATA_STEP_TYPES, isDataStepType } from '#common/kyc-steps.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError } from '#server/errors.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
 import { createRecordRepository } from './records.js';
 import { checkStepData, namedIdDocuments } from './step-checks.js';
 import { createStepDocumentRepository } from './step-documents.js';

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  auditEventSchema,
-  commentSchema,
-  statusRecordSchema,
-} from '../../../../common/kyc-responses.js';
-import { requireUser } from '../../plugins/auth.js';
-import { requireParameters } from '../documents/parameters.js';
+import { auditEventSchema, commentSchema, statusRecordSchema } from '#common/kyc-responses.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { requireParameters } from '#server/modules/documents/parameters.js';
 import { commentInputSchema, statusChangeSchema, statusIdParamsSchema, tags } from './schemas.js';
 import type { createStatusService } from './status.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
-import { CONFLICT_ERRORS } from '../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 
 /** A file's moves and status history, its comments and its audit trail. */
 const recordRoutes: FastifyPluginAsyncZod<{

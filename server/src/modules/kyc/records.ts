@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from '../../../../common/kyc.js';
-import type { Db } from '../../db/client.js';
-import type { KycAudience } from '../../policy.js';
-import { kycAuditEvents, kycComments, kycStatusRecords, kycSteps } from '../../db/schema/kyc.js';
-import { users } from '../../db/schema/users.js';
+import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
+import type { KycAudience } from '#server/policy.js';
+import { kycAuditEvents, kycComments, kycStatusRecords, kycSteps } from '#server/db/schema/kyc.js';
+import { users } from '#server/db/schema/users.js';
 import type { PersonFields } from './repository.js';
 
 export type StepRow = typeof kycSteps.$inferSelect;

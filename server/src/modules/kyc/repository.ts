@@ -1,15 +1,19 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '../../../../common/kyc.js';
-import type { Db } from '../../db/client.js';
+import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
 import {
   kycStatusRecords,
   kycSteps,
   kycSubmissions,
   obligedEntities,
-} from '../../db/schema/kyc.js';
-import { tradePartnerMembers, tradePartners, type AccessLevel } from '../../db/schema/partners.js';
-import { users } from '../../db/schema/users.js';
+} from '#server/db/schema/kyc.js';
+import {
+  tradePartnerMembers,
+  tradePartners,
+  type AccessLevel,
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
 import type { FilterQuery, KycSort } from './schemas.js';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;

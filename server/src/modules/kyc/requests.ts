@@ -1,5 +1,5 @@
-import { requestOpen, type StepRequestKind } from '../../../../common/kyc.js';
-import type { StoredStepRequest } from '../../db/schema/kyc.js';
+import { requestOpen, type StepRequestKind } from '#common/kyc.js';
+import type { StoredStepRequest } from '#server/db/schema/kyc.js';
 import type { Acting } from './audit.js';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
   fillKyc,
@@ -12,8 +12,8 @@ import {
   validStepData,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
-import { caller, type Actor, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 /*
  * Issue 14, points 1 and 2: the reviewer's loop with the partner has no dead ends. A rejected or

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
-import { pdfText } from '../../testing/pdf-text.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { pdfText } from '#server/testing/pdf-text.js';
 import {
   createKyc,
   fillKyc,
@@ -13,14 +13,14 @@ import {
   validStepData,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
 import {
   caller,
   createPartner,
   uniqueCoc,
   type Actor,
   type Caller,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 /*
  * Issue 14, point 3: the risk is known before anyone decides. The insights are computed on

@@ -3,9 +3,9 @@ import {
   kycPageSchema,
   kycSubmissionSchema,
   submissionWithInsightsSchema,
-} from '../../../../common/kyc-responses.js';
-import type { Config } from '../../config.js';
-import { requireUser } from '../../plugins/auth.js';
+} from '#common/kyc-responses.js';
+import type { Config } from '#server/config.js';
+import { requireUser } from '#server/plugins/auth.js';
 import collectionRoutes from './collection-routes.js';
 import { createCollectionService } from './collection.js';
 import customerRoutes from './customer-routes.js';
@@ -28,7 +28,7 @@ import { createStatusService } from './status.js';
 import stepRoutes from './step-routes.js';
 import { createStepService } from './steps.js';
 import { requireBody } from './variants.js';
-import { CONFLICT_ERRORS } from '../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 
 /**
  * KYC submissions (docs/api/kyc.md, decision 012): creating and reading them here; moves,

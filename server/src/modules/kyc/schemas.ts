@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { KYC_STATUSES, STEP_STATUS_REQUESTS, SUBMISSION_COMMENT } from '../../../../common/kyc.js';
-import {
-  kycStatusSchema,
-  stepTypeSchema,
-  visibilitySchema,
-} from '../../../../common/kyc-responses.js';
-import { positiveIdSchema, uuidSchema } from '../../api-schemas.js';
+import { KYC_STATUSES, STEP_STATUS_REQUESTS, SUBMISSION_COMMENT } from '#common/kyc.js';
+import { kycStatusSchema, stepTypeSchema, visibilitySchema } from '#common/kyc-responses.js';
+import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
 
 export const tags = ['kyc'];
 

@@ -1,14 +1,14 @@
-import { KYC_STEP_TYPES } from '../../../../common/kyc.js';
-import type { Insights } from '../../../../common/kyc-insights.js';
-import type { CustomerPage, KycPage, KycSubmission } from '../../../../common/kyc-responses.js';
-import type { Db } from '../../db/client.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
-import { createContactRepository } from '../partners/contacts/repository.js';
-import { uniqueViolation } from '../partners/db-errors.js';
-import type { PartnerRef } from '../partners/repository.js';
-import { ensureUserRow } from '../users/repository.js';
+import { KYC_STEP_TYPES } from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
+import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import { createContactRepository } from '#server/modules/partners/contacts/repository.js';
+import { uniqueViolation } from '#server/modules/partners/db-errors.js';
+import type { PartnerRef } from '#server/modules/partners/repository.js';
+import { ensureUserRow } from '#server/modules/users/repository.js';
 import { acting, recordAudit } from './audit.js';
 import {
   authorizeKyc,

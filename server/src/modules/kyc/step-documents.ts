@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { documents, type DocumentType } from '../../db/schema/documents.js';
+import type { Db } from '#server/db/client.js';
+import { documents, type DocumentType } from '#server/db/schema/documents.js';
 
 /** The customer's ACTIVE documents, as the KYC steps need them (decision 013). */
 export function createStepDocumentRepository(db: Db) {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kycStepSchema } from '../../../../common/kyc-responses.js';
-import { requireUser } from '../../plugins/auth.js';
-import { requireParameters } from '../documents/parameters.js';
+import { kycStepSchema } from '#common/kyc-responses.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { requireParameters } from '#server/modules/documents/parameters.js';
 import {
   cacheBustingSchema,
   insightsStepStatusSchema,
@@ -14,7 +14,7 @@ import {
 } from './schemas.js';
 import type { createStepService } from './steps.js';
 import { KYC_VARIANTS, refOf } from './variants.js';
-import { CONFLICT_ERRORS } from '../../plugins/errors.js';
+import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 
 /** The six steps of a file: reading, creating a missing one, and the reviewers' decisions. */
 const stepRoutes: FastifyPluginAsyncZod<{

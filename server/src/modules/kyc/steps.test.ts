@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KYC_STEP_TYPES } from '../../../../common/kyc.js';
-import { kycSteps } from '../../db/schema/kyc.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { KYC_STEP_TYPES } from '#common/kyc.js';
+import { kycSteps } from '#server/db/schema/kyc.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
   forceKycState,
   kycWorld,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
-import { caller, problems, type Actor, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, problems, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 describe.each(databaseTargets())('KYC steps (%s)', (target) => {
   let server: TestServer;

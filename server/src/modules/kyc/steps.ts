@@ -5,12 +5,12 @@ import {
   type KycStepStatus,
   type KycStepType,
   type StepRequestKind,
-} from '../../../../common/kyc.js';
-import type { KycStep } from '../../../../common/kyc-responses.js';
-import type { Db } from '../../db/client.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy, type KycAudience } from '../../policy.js';
+} from '#common/kyc.js';
+import type { KycStep } from '#common/kyc-responses.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy, type KycAudience } from '#server/policy.js';
 import { actingUser, authorizeKyc, kycNotFound } from './access.js';
 import { acting, recordAudit } from './audit.js';
 import { toStep } from './present.js';

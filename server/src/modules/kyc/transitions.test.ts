@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findTransition,
-  KYC_STATUSES,
-  type KycActor,
-  type KycStatus,
-} from '../../../../common/kyc.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { findTransition, KYC_STATUSES, type KycActor, type KycStatus } from '#common/kyc.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
   fillKyc,
@@ -15,8 +10,8 @@ import {
   moveTo,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
-import { caller, problems, type Actor, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, problems, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 /** The kinds of caller the table tells apart, and who each is in it. */
 const KINDS = [

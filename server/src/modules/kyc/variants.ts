@@ -1,5 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { missingParameter } from '../documents/parameters.js';
+import { missingParameter } from '#server/modules/documents/parameters.js';
 import type { KycRef } from './repository.js';
 import {
   idParamsSchema,

@@ -23,11 +23,11 @@ import {
   type KycTransition,
   type StepRequestState,
   type StepStatusRequest,
-} from '../../../../common/kyc.js';
-import type { Insights } from '../../../../common/kyc-insights.js';
-import { partnerCanChangeSomething } from '../../../../common/kyc-steps.js';
-import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
-import { policy } from '../../policy.js';
+} from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
+import { partnerCanChangeSomething } from '#common/kyc-steps.js';
+import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.js';
+import { policy } from '#server/policy.js';
 import type { RiskAcknowledgement } from './schemas.js';
 
 const ACTOR_NAMES: Record<KycActor, string> = {

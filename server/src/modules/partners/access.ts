@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.js';
-import { NotFoundError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy, type PartnerAction } from '../../policy.js';
+import type { Db } from '#server/db/client.js';
+import { NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy, type PartnerAction } from '#server/policy.js';
 import { createMemberRepository, type MembershipRow } from './members/repository.js';
 import {
   createPartnerRepository,

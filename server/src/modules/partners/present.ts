@@ -1,6 +1,6 @@
-import type { Address, Contact, TradePartner } from '../../../../common/partners.js';
-import { toIso, toIsoOrNull } from '../../api-schemas.js';
-import type { Db } from '../../db/client.js';
+import type { Address, Contact, TradePartner } from '#common/partners.js';
+import { toIso, toIsoOrNull } from '#server/api-schemas.js';
+import type { Db } from '#server/db/client.js';
 import type { AddressRow } from './addresses/repository.js';
 import { createAddressRepository } from './addresses/repository.js';
 import type { ContactRow } from './contacts/repository.js';

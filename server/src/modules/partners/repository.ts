@@ -12,11 +12,15 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PartnerSort } from '../../../../common/partners.js';
-import type { Db } from '../../db/client.js';
-import { tradePartnerMembers, tradePartners, type AccessLevel } from '../../db/schema/partners.js';
-import { users } from '../../db/schema/users.js';
-import { normaliseNumber } from '../search/normalise.js';
+import type { PartnerSort } from '#common/partners.js';
+import type { Db } from '#server/db/client.js';
+import {
+  tradePartnerMembers,
+  tradePartners,
+  type AccessLevel,
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
+import { normaliseNumber } from '#server/modules/search/normalise.js';
 import type { MembershipRow } from './members/repository.js';
 
 export type PartnerRow = typeof tradePartners.$inferSelect;

@@ -5,10 +5,10 @@ import {
   tradePartnerPageSchema,
   tradePartnerSchema,
   userRoleSchema,
-} from '../../../../common/partners.js';
-import type { Config } from '../../config.js';
-import { requireUser } from '../../plugins/auth.js';
-import { CONFLICT_ERRORS, errorResponseSchema } from '../../plugins/errors.js';
+} from '#common/partners.js';
+import type { Config } from '#server/config.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { CONFLICT_ERRORS, errorResponseSchema } from '#server/plugins/errors.js';
 import addressRoutes from './addresses/routes.js';
 import contactRoutes from './contacts/routes.js';
 import invitationRoutes from './invitations/routes.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PARTNER_SORTS } from '../../../../common/partners.js';
-import { positiveIdSchema, uuidSchema } from '../../api-schemas.js';
+import { PARTNER_SORTS } from '#common/partners.js';
+import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
 import { addressInputSchema } from './addresses/schemas.js';
 import {
   countryField,

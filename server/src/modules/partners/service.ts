@@ -4,14 +4,14 @@ import {
   type PartnerNumberField,
   type TradePartner,
   type TradePartnerPage,
-} from '../../../../common/partners.js';
-import type { Db } from '../../db/client.js';
-import { ConflictError, ForbiddenError, ValidationError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
+} from '#common/partners.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
 // One notation for stored and searched numbers: the company search's.
-import { checkVatNumber, normaliseNumber } from '../search/normalise.js';
-import { createUserRepository, ensureUserRow } from '../users/repository.js';
+import { checkVatNumber, normaliseNumber } from '#server/modules/search/normalise.js';
+import { createUserRepository, ensureUserRow } from '#server/modules/users/repository.js';
 import { authorizePartner } from './access.js';
 import { createAddressRepository } from './addresses/repository.js';
 import { createContactRepository } from './contacts/repository.js';

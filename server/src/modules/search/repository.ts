@@ -1,7 +1,11 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { tradePartnerMembers, tradePartners, type AccessLevel } from '../../db/schema/partners.js';
-import { users } from '../../db/schema/users.js';
+import type { Db } from '#server/db/client.js';
+import {
+  tradePartnerMembers,
+  tradePartners,
+  type AccessLevel,
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
 
 export interface PartnerRow {
   id: number;

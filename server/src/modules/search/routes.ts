@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchResultSchema, STATUS_BY_RESULT } from '../../../../common/search.js';
-import { requireUser } from '../../plugins/auth.js';
+import { searchResultSchema, STATUS_BY_RESULT } from '#common/search.js';
+import { requireUser } from '#server/plugins/auth.js';
 import { searchQuerySchema } from './schemas.js';
 import { createSearchService } from './service.js';
 

@@ -1,9 +1,4 @@
-import type {
-  FieldMatch,
-  MatchReason,
-  SearchField,
-  SearchResultType,
-} from '../../../../common/search.js';
+import type { FieldMatch, MatchReason, SearchField, SearchResultType } from '#common/search.js';
 
 /**
  * The rules of the company search, as pure functions (docs/decisions/008-company-search.md):

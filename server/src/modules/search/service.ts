@@ -1,8 +1,8 @@
-import type { SearchMatch, SearchResult } from '../../../../common/search.js';
-import type { Db } from '../../db/client.js';
-import { ForbiddenError, ValidationError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
+import type { SearchMatch, SearchResult } from '#common/search.js';
+import type { Db } from '#server/db/client.js';
+import { ForbiddenError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
 import { checkVatNumber, nameCore, normaliseNumber } from './normalise.js';
 import { createSearchRepository, type PartnerRow } from './repository.js';
 import type { SearchQuery } from './schemas.js';

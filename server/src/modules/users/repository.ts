@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema/users.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { Db } from '#server/db/client.js';
+import { users, type UserRow } from '#server/db/schema/users.js';
+import type { AuthUser } from '#server/plugins/auth.js';
 
 export interface NewIdentity {
   identityId: string;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tradePartnerSchema } from '../../../../common/partners.js';
-import { userSchema } from '../../../../common/users.js';
-import { idParamsSchema, uuidParamsSchema } from '../../api-schemas.js';
-import { requireUser } from '../../plugins/auth.js';
+import { tradePartnerSchema } from '#common/partners.js';
+import { userSchema } from '#common/users.js';
+import { idParamsSchema, uuidParamsSchema } from '#server/api-schemas.js';
+import { requireUser } from '#server/plugins/auth.js';
 import { identityParamsSchema, profilePatchSchema, profileSchema } from './schemas.js';
 import { createUserService } from './service.js';
 

@@ -1,8 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
-import { SEXES } from '../../../../common/users.js';
-import { text } from '../../api-schemas.js';
-import { countryCodeSchema } from '../countries/schemas.js';
+import { SEXES } from '#common/users.js';
+import { text } from '#server/api-schemas.js';
+import { countryCodeSchema } from '#server/modules/countries/schemas.js';
 
 export const identityParamsSchema = z.object({
   identityId: z.string().min(1).max(255),

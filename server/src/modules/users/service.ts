@@ -1,12 +1,12 @@
-import type { TradePartner } from '../../../../common/partners.js';
-import type { User } from '../../../../common/users.js';
-import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/users.js';
-import { ForbiddenError, NotFoundError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { policy } from '../../policy.js';
-import { acceptInvitations } from '../partners/invitations/service.js';
-import { partnersOfUser } from '../partners/service.js';
+import type { TradePartner } from '#common/partners.js';
+import type { User } from '#common/users.js';
+import type { Db } from '#server/db/client.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import { acceptInvitations } from '#server/modules/partners/invitations/service.js';
+import { partnersOfUser } from '#server/modules/partners/service.js';
 import { createUserRepository, ensureUserRow } from './repository.js';
 import type { ProfilePatch } from './schemas.js';
 

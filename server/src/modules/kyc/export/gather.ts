@@ -1,13 +1,12 @@
+import { KYC_STEP_TYPES, STEP_DOCUMENT_TYPES, type KycStepType } from '#common/kyc.js';
+import type { Person } from '#common/kyc-responses.js';
+import type { Db } from '#server/db/client.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
+import type { AuthUser } from '#server/plugins/auth.js';
 import {
-  KYC_STEP_TYPES,
-  STEP_DOCUMENT_TYPES,
-  type KycStepType,
-} from '../../../../../common/kyc.js';
-import type { Person } from '../../../../../common/kyc-responses.js';
-import type { Db } from '../../../db/client.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import { createDocumentRepository, type DocumentView } from '../../documents/repository.js';
+  createDocumentRepository,
+  type DocumentView,
+} from '#server/modules/documents/repository.js';
 import { authorizeKyc } from '../access.js';
 import { personName } from '../audit.js';
 import { evaluateInsights } from '../insights/compute.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { FINISHED_EXPORT_STATUSES, type ExportStage } from '../../../../../common/kyc-export.js';
-import type { Db } from '../../../db/client.js';
-import { kycExportJobs, type KycExportJobRow } from '../../../db/schema/kyc-export.js';
+import { FINISHED_EXPORT_STATUSES, type ExportStage } from '#common/kyc-export.js';
+import type { Db } from '#server/db/client.js';
+import { kycExportJobs, type KycExportJobRow } from '#server/db/schema/kyc-export.js';
 
 /** A job is given up after this many claims: a file that kills its worker three times fails. */
 export const MAX_ATTEMPTS = 3;

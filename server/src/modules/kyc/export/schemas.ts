@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPORT_DEFAULTS } from '../../../../../common/kyc-export.js';
+import { EXPORT_DEFAULTS } from '#common/kyc-export.js';
 
 const flag = (name: keyof typeof EXPORT_DEFAULTS) =>
   z

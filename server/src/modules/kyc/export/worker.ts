@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExportStage } from '../../../../../common/kyc-export.js';
-import type { ExportConfig } from '../../../config.js';
-import type { Db } from '../../../db/client.js';
-import type { KycExportJobRow } from '../../../db/schema/kyc-export.js';
-import { createUserRepository } from '../../users/repository.js';
-import type { DocumentStore } from '../../../storage/storage.js';
+import type { ExportStage } from '#common/kyc-export.js';
+import type { ExportConfig } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
+import type { KycExportJobRow } from '#server/db/schema/kyc-export.js';
+import { createUserRepository } from '#server/modules/users/repository.js';
+import type { DocumentStore } from '#server/storage/storage.js';
 import { acting } from '../audit.js';
 import { exportLanguage } from './document.js';
 import { createExportJobRepository } from './jobs.js';

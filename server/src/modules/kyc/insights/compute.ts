@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { OPEN_FINDING_SEVERITIES, riskNeedsAcknowledgement } from '../../../../../common/kyc.js';
-import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
-import type { Db } from '../../../db/client.js';
-import { NotFoundError } from '../../../errors.js';
-import { nameCore } from '../../search/normalise.js';
-import { createSearchRepository, type PartnerRow } from '../../search/repository.js';
-import type { Candidate } from '../../search/scoring.js';
+import { OPEN_FINDING_SEVERITIES, riskNeedsAcknowledgement } from '#common/kyc.js';
+import type { Finding, Insights } from '#common/kyc-insights.js';
+import type { Db } from '#server/db/client.js';
+import { NotFoundError } from '#server/errors.js';
+import { nameCore } from '#server/modules/search/normalise.js';
+import { createSearchRepository, type PartnerRow } from '#server/modules/search/repository.js';
+import type { Candidate } from '#server/modules/search/scoring.js';
 import { evaluate } from './evaluate.js';
 import { createInsightsRepository } from './repository.js';
 import { searchCriteria, type SearchEvidence, type SnapshotWithoutSearch } from './snapshot.js';

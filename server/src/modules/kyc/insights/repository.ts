@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { KycStepType, RiskLevel } from '../../../../../common/kyc.js';
-import type { Insights } from '../../../../../common/kyc-insights.js';
-import type { Db } from '../../../db/client.js';
-import { documents } from '../../../db/schema/documents.js';
-import { kycInsights, kycSteps, kycSubmissions } from '../../../db/schema/kyc.js';
-import { addresses, tradePartners } from '../../../db/schema/partners.js';
+import type { KycStepType, RiskLevel } from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
+import type { Db } from '#server/db/client.js';
+import { documents } from '#server/db/schema/documents.js';
+import { kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
+import { addresses, tradePartners } from '#server/db/schema/partners.js';
 import type { Data } from './fields.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
 

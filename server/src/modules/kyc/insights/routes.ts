@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { insightsSchema } from '../../../../../common/kyc-insights.js';
-import { idParamsSchema, uuidParamsSchema } from '../../../api-schemas.js';
-import { requireUser } from '../../../plugins/auth.js';
+import { insightsSchema } from '#common/kyc-insights.js';
+import { idParamsSchema, uuidParamsSchema } from '#server/api-schemas.js';
+import { requireUser } from '#server/plugins/auth.js';
 import { createInsightsService } from './service.js';
 
 const tags = ['kyc'];

@@ -1,9 +1,9 @@
-import type { Db } from '../../../db/client.js';
-import { ForbiddenError, NotFoundError } from '../../../errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import { policy } from '../../../policy.js';
+import type { Db } from '#server/db/client.js';
+import { ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
 import { computeInsightsByUuid, refreshInsights } from './compute.js';
-import type { Insights } from '../../../../../common/kyc-insights.js';
+import type { Insights } from '#common/kyc-insights.js';
 
 /**
  * A file's insights on request, computed now: staff only, refused before anything is looked

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { addresses } from '../../../db/schema/partners.js';
+import type { Db } from '#server/db/client.js';
+import { addresses } from '#server/db/schema/partners.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type NewAddress = typeof addresses.$inferInsert;

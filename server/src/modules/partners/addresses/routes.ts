@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressSchema } from '../../../../../common/partners.js';
-import { requireUser } from '../../../plugins/auth.js';
+import { addressSchema } from '#common/partners.js';
+import { requireUser } from '#server/plugins/auth.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
 import { addressInputSchema, addressParamsSchema, addressPatchSchema } from './schemas.js';
 import type { PartnerChangeListener } from '../service.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ADDRESS_TYPES } from '../../../db/schema/partners.js';
-import { uuidSchema } from '../../../api-schemas.js';
-import { countryCodeSchema } from '../../countries/schemas.js';
+import { ADDRESS_TYPES } from '#server/db/schema/partners.js';
+import { uuidSchema } from '#server/api-schemas.js';
+import { countryCodeSchema } from '#server/modules/countries/schemas.js';
 import { requiredText } from '../fields.js';
 
 const addressFields = {

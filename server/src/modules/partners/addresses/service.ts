@@ -1,7 +1,7 @@
-import type { Address } from '../../../../../common/partners.js';
-import type { Db } from '../../../db/client.js';
-import { NotFoundError } from '../../../errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
+import type { Address } from '#common/partners.js';
+import type { Db } from '#server/db/client.js';
+import { NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
 import { authorizePartner } from '../access.js';
 import { toAddress } from '../present.js';
 import type { PartnerRef } from '../repository.js';

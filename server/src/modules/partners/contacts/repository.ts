@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { tradePartnerContacts } from '../../../db/schema/partners.js';
+import type { Db } from '#server/db/client.js';
+import { tradePartnerContacts } from '#server/db/schema/partners.js';
 
 export type ContactRow = typeof tradePartnerContacts.$inferSelect;
 export type NewContact = typeof tradePartnerContacts.$inferInsert;

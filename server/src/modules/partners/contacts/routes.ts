@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactSchema } from '../../../../../common/partners.js';
-import { requireUser } from '../../../plugins/auth.js';
-import { uuidParamsSchema } from '../../../api-schemas.js';
+import { contactSchema } from '#common/partners.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { uuidParamsSchema } from '#server/api-schemas.js';
 import { partnerIdParamsSchema, partnerUuidParamsSchema } from '../schemas.js';
 import { contactInputSchema, contactParamsSchema, contactPatchSchema } from './schemas.js';
 import { createContactService } from './service.js';

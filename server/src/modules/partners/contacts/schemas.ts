@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from '../../../api-schemas.js';
+import { uuidSchema } from '#server/api-schemas.js';
 import { emailField, optionalText, phoneField } from '../fields.js';
 
 const contactFields = {

@@ -1,8 +1,8 @@
-import type { Contact } from '../../../../../common/partners.js';
-import type { Db } from '../../../db/client.js';
-import { NotFoundError, ValidationError } from '../../../errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import type { PartnerAction } from '../../../policy.js';
+import type { Contact } from '#common/partners.js';
+import type { Db } from '#server/db/client.js';
+import { NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import type { PartnerAction } from '#server/policy.js';
 import { authorizePartner } from '../access.js';
 import { toContact } from '../present.js';
 import { refValue, type PartnerRef } from '../repository.js';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { invitations } from '../../../db/schema/partners.js';
+import type { Db } from '#server/db/client.js';
+import { invitations } from '#server/db/schema/partners.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type NewInvitation = typeof invitations.$inferInsert;

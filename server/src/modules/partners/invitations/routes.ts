@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitationCreatedSchema, invitationSchema } from '../../../../../common/partners.js';
-import type { Config } from '../../../config.js';
-import { requireUser } from '../../../plugins/auth.js';
-import { CONFLICT_ERRORS } from '../../../plugins/errors.js';
+import { invitationCreatedSchema, invitationSchema } from '#common/partners.js';
+import type { Config } from '#server/config.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 import { createMailer } from '../mailer.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
 import { invitationInputSchema, invitationParamsSchema } from './schemas.js';

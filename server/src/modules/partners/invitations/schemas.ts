@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GRANTABLE_ACCESS_LEVELS } from '../../../../../common/partner-access.js';
-import { text, uuidSchema } from '../../../api-schemas.js';
+import { GRANTABLE_ACCESS_LEVELS } from '#common/partner-access.js';
+import { text, uuidSchema } from '#server/api-schemas.js';
 
 export const invitationInputSchema = z
   .object({

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '#server/db/client.js';
 import {
   tradePartnerMembers,
   type AccessLevel,
   type PartnerRole,
-} from '../../../db/schema/partners.js';
-import { users } from '../../../db/schema/users.js';
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
 
 export type MembershipRow = typeof tradePartnerMembers.$inferSelect;
 

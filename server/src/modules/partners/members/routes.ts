@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberSchema } from '../../../../../common/partners.js';
-import { requireUser } from '../../../plugins/auth.js';
-import { CONFLICT_ERRORS } from '../../../plugins/errors.js';
+import { memberSchema } from '#common/partners.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 import { partnerUuidParamsSchema } from '../schemas.js';
 import { memberParamsSchema, memberPatchSchema } from './schemas.js';
 import { createMemberService } from './service.js';

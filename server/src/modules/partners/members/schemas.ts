@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS } from '../../../db/schema/partners.js';
-import { uuidSchema } from '../../../api-schemas.js';
+import { ACCESS_LEVELS } from '#server/db/schema/partners.js';
+import { uuidSchema } from '#server/api-schemas.js';
 
 export const memberPatchSchema = z
   .object({

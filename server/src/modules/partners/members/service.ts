@@ -1,9 +1,9 @@
-import type { Member } from '../../../../../common/partners.js';
-import type { Db } from '../../../db/client.js';
-import type { AccessLevel, PartnerRole } from '../../../db/schema/partners.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../errors.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import { policy } from '../../../policy.js';
+import type { Member } from '#common/partners.js';
+import type { Db } from '#server/db/client.js';
+import type { AccessLevel, PartnerRole } from '#server/db/schema/partners.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
 import { authorizePartner } from '../access.js';
 import { refValue, type PartnerRef } from '../repository.js';
 import { createMemberRepository, type MemberWithUser } from './repository.js';
