@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { effectiveRoles } from '#server/auth/roles.js';
 import { ForbiddenError, UnauthorizedError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import type { DocumentRepository } from './repository.js';
+import type { DocumentRepository } from './documents-repository.js';
 
 /** The row of server_secrets that holds the signing key. */
 const SECRET_NAME = 'document-access-token-key';

@@ -14,8 +14,8 @@ import {
   streamQuerySchema,
   tags,
   thumbnailQuerySchema,
-} from './schemas.js';
-import type { DocumentService } from './service.js';
+} from './documents-schemas.js';
+import type { DocumentService } from './documents-service.js';
 import { thumbnailEtag, type Thumbnails } from './thumbnails.js';
 
 const bytes = z.unknown().describe('the file’s bytes, with its own Content-Type');

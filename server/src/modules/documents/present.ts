@@ -2,7 +2,7 @@ import type { Document } from '#common/documents.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import type { AccessTokens } from './access-tokens.js';
-import type { DocumentView } from './repository.js';
+import type { DocumentView } from './documents-repository.js';
 import { hasThumbnail } from './types.js';
 
 function uploaderName(uploader: NonNullable<DocumentView['uploader']>): string {

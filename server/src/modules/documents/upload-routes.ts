@@ -12,8 +12,8 @@ import {
   tags,
   transportParamsSchema,
   uploadQuerySchema,
-} from './schemas.js';
-import type { UploadService } from './uploads.js';
+} from './documents-schemas.js';
+import type { UploadService } from './uploads-service.js';
 import type { UploadSource } from './upload.js';
 
 /** An upload may also be too large (413) or of a type not accepted (415). */

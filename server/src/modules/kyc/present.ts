@@ -13,16 +13,16 @@ import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
 import type { StoredStepRequest } from '#server/db/schema/kyc.js';
 import type { KycAudience } from '#server/policy.js';
-import { personName } from './audit.js';
-import { fieldChanges } from './changes.js';
+import { personName } from './records/audit-repository.js';
+import { fieldChanges } from './records/changes.js';
 import {
   createRecordRepository,
   type AuditRow,
   type CommentRow,
   type StatusRecordRow,
   type StepView,
-} from './records.js';
-import type { PersonFields, SubmissionView } from './repository.js';
+} from './records/records-repository.js';
+import type { PersonFields, SubmissionView } from './submissions/submissions-repository.js';
 
 const person = (fields: PersonFields | null): Person | null =>
   fields ? { id: fields.id, name: personName(fields) } : null;

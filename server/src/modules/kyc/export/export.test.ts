@@ -21,7 +21,7 @@ import {
 } from '#server/testing/kyc-fixtures.js';
 import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 import { pdfText } from '#server/testing/pdf-text.js';
-import { createExportJobRepository } from './jobs.js';
+import { createExportJobRepository } from './jobs-repository.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** The six reviewed steps' names (summary is the file's overall status). */

@@ -6,14 +6,18 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import {
   createDocumentRepository,
   type DocumentView,
-} from '#server/modules/documents/repository.js';
-import { authorizeKyc } from '../access.js';
-import { personName } from '../audit.js';
+} from '#server/modules/documents/documents-repository.js';
+import { authorizeKyc } from '../access-service.js';
+import { personName } from '../records/audit-repository.js';
 import { evaluateInsights } from '../insights/compute.js';
 
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
-import { createRecordRepository } from '../records.js';
-import { createSubmissionRepository, type KycRef, type SubmissionView } from '../repository.js';
+import { createRecordRepository } from '../records/records-repository.js';
+import {
+  createSubmissionRepository,
+  type KycRef,
+  type SubmissionView,
+} from '../submissions/submissions-repository.js';
 import type { ExportDocument, ExportOptions, KycExportModel } from './model.js';
 
 /**

@@ -9,10 +9,10 @@ import type { Language } from '#common/languages.js';
 import type { Db } from '#server/db/client.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { openObject } from '#server/modules/documents/delivery.js';
-import { createDocumentRepository } from '#server/modules/documents/repository.js';
+import { createDocumentRepository } from '#server/modules/documents/documents-repository.js';
 import { createThumbnails } from '#server/modules/documents/thumbnails.js';
 import { hasThumbnail } from '#server/modules/documents/types.js';
-import { recordAudit, type Acting } from '../audit.js';
+import { recordAudit, type Acting } from '../records/audit-repository.js';
 import { buildKycPdf } from './document.js';
 import { gatherExport } from './gather.js';
 import type {

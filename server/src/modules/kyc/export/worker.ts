@@ -4,11 +4,11 @@ import type { ExportStage } from '#common/kyc-export.js';
 import type { ExportConfig } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
 import type { KycExportJobRow } from '#server/db/schema/kyc-export.js';
-import { createUserRepository } from '#server/modules/users/repository.js';
+import { createUserRepository } from '#server/modules/users/users-repository.js';
 import type { DocumentStore } from '#server/storage/storage.js';
-import { acting } from '../audit.js';
+import { acting } from '../records/audit-repository.js';
 import { exportLanguage } from './document.js';
-import { createExportJobRepository } from './jobs.js';
+import { createExportJobRepository } from './jobs-repository.js';
 import type { ExportOptions } from './model.js';
 import { buildExport, createExportSource, recordExport, storeExport } from './run.js';
 

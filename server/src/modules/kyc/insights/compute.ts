@@ -4,10 +4,13 @@ import type { Finding, Insights } from '#common/kyc-insights.js';
 import type { Db } from '#server/db/client.js';
 import { NotFoundError } from '#server/errors.js';
 import { nameCore } from '#server/modules/search/normalise.js';
-import { createSearchRepository, type PartnerRow } from '#server/modules/search/repository.js';
+import {
+  createSearchRepository,
+  type PartnerRow,
+} from '#server/modules/search/search-repository.js';
 import type { Candidate } from '#server/modules/search/scoring.js';
 import { evaluate } from './evaluate.js';
-import { createInsightsRepository } from './repository.js';
+import { createInsightsRepository } from './insights-repository.js';
 import { searchCriteria, type SearchEvidence, type SnapshotWithoutSearch } from './snapshot.js';
 
 const toCandidate = (row: PartnerRow): Candidate => ({
