@@ -80,8 +80,5 @@ export async function authorizeKycPartner(
 /** The caller's own user record, which the `userId` of a change must name (403 otherwise). */
 export async function actingUser(db: Db, actor: AuthUser, userId: number): Promise<UserRow> {
   const user = await createUserRepository(db).findByIdentityId(actor.sub);
-  if (!user || user.id !== userId) {
-    throw new ForbiddenError('userId must be your own user id.');
-  }
-  return user;
+  return policy.requireOwnUserId(user, userId);
 }

@@ -75,11 +75,7 @@ export function checkMove(move: MoveRequest): KycTransition {
     const who = transition.who.map((w) => ACTOR_NAMES[w]).join(' or ');
     throw new ForbiddenError(`Only ${who} may change a KYC submission from ${from} to ${to}.`);
   }
-  if (transition.fourEyes && move.approvalRequestedBy === move.userId) {
-    throw new ForbiddenError(
-      'You asked for this approval yourself: another manager must approve it (four eyes).',
-    );
-  }
+  policy.requireSecondApprover(transition, move.approvalRequestedBy, move.userId);
   if (transition.commentRequired && !move.comment) {
     throw commentRequired(
       `A comment is required to change a KYC submission from ${from} to ${to}.`,
