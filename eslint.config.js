@@ -1,7 +1,62 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// ---- server: module boundaries (issue 15) ----------------------------------------------------
+// A module under server/src/modules/<m> uses another module only through that module's services
+// (*-service.ts). The one exception: a route or field schema may build on another module's
+// *-schemas.ts (a country code, a phone number), so the contract is written once. Modules never
+// import the app that wires them (app.ts, main.ts); common/ is shared with the browser and
+// imports nothing from the server or the app. And no import cycles on the server.
+const SERVER_MODULES = [
+  'auth',
+  'countries',
+  'documents',
+  'health',
+  'kyc',
+  'partners',
+  'search',
+  'users',
+];
+const serverBoundaries = {
+  files: ['server/**/*.ts', 'common/**/*.ts', 'bench/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'server/tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          ...SERVER_MODULES.map((module) => ({
+            target: `server/src/modules/${module}`,
+            from: SERVER_MODULES.filter((other) => other !== module).map(
+              (other) => `server/src/modules/${other}/**`,
+            ),
+            except: ['**/*-service.ts', '**/*-schemas.ts'],
+            message: `A module uses another only through its *-service.ts (or a *-schemas.ts for a schema).`,
+          })),
+          {
+            target: 'server/src/modules/**/!(*.test).ts',
+            from: ['server/src/app.ts', 'server/src/main.ts'],
+            message: 'Modules do not import the app that wires them.',
+          },
+          {
+            target: 'common',
+            from: ['server', 'src'],
+            message: 'common/ is shared by both sides and imports neither.',
+          },
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -39,4 +94,5 @@ export default tseslint.config(
     ],
     languageOptions: { globals: globals.node },
   },
+  serverBoundaries,
 );

@@ -2,7 +2,7 @@ import type { Db } from '#server/db/client.js';
 import { ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { createMemberRepository } from '#server/modules/partners/members/members-repository.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import type { DocumentView } from './documents-repository.js';
 import type { Viewer } from './types.js';
 
@@ -26,10 +26,7 @@ export async function authorizeDocument(
   const row = view.document;
   let decision;
   if (row.tradePartnerId !== null) {
-    const membership = await createMemberRepository(db).findByIdentity(
-      row.tradePartnerId,
-      actor.sub,
-    );
+    const membership = await createPartnerLookup(db).membership(row.tradePartnerId, actor.sub);
     decision = policy.decidePartner(actor, membership, action);
   } else {
     decision = view.ownerIdentityId

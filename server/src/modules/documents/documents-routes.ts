@@ -13,7 +13,7 @@ import { DOCUMENT_STATUSES } from '#server/db/schema/documents.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { createAccessTokens } from './access-tokens.js';
 import fileRoutes from './file-routes.js';
-import { requireParameters } from './parameters.js';
+import { requireParameters } from '#server/api-parameters.js';
 import { createDocumentRepository } from './documents-repository.js';
 import {
   byEntityParamsSchema,
@@ -34,7 +34,7 @@ import {
   typeQuerySchema,
 } from './documents-schemas.js';
 import { createDocumentService } from './documents-service.js';
-import { createThumbnails } from './thumbnails.js';
+import { createThumbnails } from './thumbnails-service.js';
 import type { CompanyDocumentListener } from './types.js';
 import uploadRoutes from './upload-routes.js';
 import { createUploadService } from './uploads-service.js';

@@ -7,7 +7,7 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { authorizePartner } from '#server/modules/partners/access-service.js';
-import { createMemberRepository } from '#server/modules/partners/members/members-repository.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import type { AccessToken, AccessTokens } from './access-tokens.js';
 import { authorizeDocument, documentNotFound, viewerOf } from './access-service.js';
 import { presentDocument, presentDocuments } from './present.js';
@@ -49,7 +49,7 @@ export function createDocumentService(
   onCompanyChange: CompanyDocumentListener = async () => {},
 ) {
   const repository = createDocumentRepository(db);
-  const members = createMemberRepository(db);
+  const members = createPartnerLookup(db);
 
   async function changed(
     actor: AuthUser,
@@ -102,7 +102,7 @@ export function createDocumentService(
         ? `Contact with ID/UUID ${refValue(ref)} not found`
         : `Address with ID/UUID ${refValue(ref)} not found.`;
     if (!found) throw new NotFoundError(message);
-    const membership = await members.findByIdentity(found.tradePartnerId, actor.sub);
+    const membership = await members.membership(found.tradePartnerId, actor.sub);
     policy.authorizePartner(actor, membership, 'read', message);
     return found;
   }

@@ -6,8 +6,13 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { errorResponseSchema } from '#server/plugins/errors.js';
 import type { AccessTokens } from './access-tokens.js';
-import { contentSecurityPolicy, fileHeaders, openObject, parseRange } from './delivery.js';
-import { requireParameters } from './parameters.js';
+import {
+  contentSecurityPolicy,
+  fileHeaders,
+  openObject,
+  parseRange,
+} from '#server/storage/delivery.js';
+import { requireParameters } from '#server/api-parameters.js';
 import {
   contentQuerySchema,
   documentIdParamsSchema,
@@ -16,7 +21,7 @@ import {
   thumbnailQuerySchema,
 } from './documents-schemas.js';
 import type { DocumentService } from './documents-service.js';
-import { thumbnailEtag, type Thumbnails } from './thumbnails.js';
+import { thumbnailEtag, type Thumbnails } from './thumbnails-service.js';
 
 const bytes = z.unknown().describe('the file’s bytes, with its own Content-Type');
 

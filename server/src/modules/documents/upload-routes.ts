@@ -5,7 +5,7 @@ import { documentSchema, profilePictureUploadSchema } from '#common/documents.js
 import { AppError, ValidationError } from '#server/errors.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { COMMON_ERRORS, type ErrorStatus } from '#server/plugins/errors.js';
-import { requireParameters } from './parameters.js';
+import { requireParameters } from '#server/api-parameters.js';
 import {
   linkedUploadQuerySchema,
   shipmentParamsSchema,

@@ -8,11 +8,10 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { authorizePartner, partnerNotFound } from '#server/modules/partners/access-service.js';
-import { createMemberRepository } from '#server/modules/partners/members/members-repository.js';
-import { createPartnerRepository } from '#server/modules/partners/partners-repository.js';
-import { createUserRepository } from '#server/modules/users/users-repository.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
 import type { AccessTokens } from './access-tokens.js';
-import { missingParameter } from './parameters.js';
+import { missingParameter } from '#server/api-parameters.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { presentDocument } from './present.js';
 import {
   createDocumentRepository,
@@ -83,9 +82,9 @@ export function createUploadService(
   onCompanyChange: CompanyDocumentListener = async () => {},
 ) {
   const documents = createDocumentRepository(db);
-  const users = createUserRepository(db);
-  const partners = createPartnerRepository(db);
-  const members = createMemberRepository(db);
+  const users = createUserLookup(db);
+  const partners = createPartnerLookup(db);
+  const members = createPartnerLookup(db);
 
   async function profilePicturePlacement(actor: AuthUser, query: UploadQuery): Promise<Placement> {
     if (LINK_PARAMETERS.some((name) => query[name] !== undefined)) {
@@ -99,7 +98,7 @@ export function createUploadService(
       throw new ForbiddenError();
     }
     if (!policy.canEditUser(actor, owner)) throw new ForbiddenError();
-    const caller = await users.findByIdentityId(actor.sub);
+    const caller = await users.byIdentity(actor.sub);
     return {
       prefix: `documents/users/${owner.uuid}`,
       values: { userId: owner.id, tradePartnerId: null },
@@ -110,7 +109,7 @@ export function createUploadService(
 
   /** The uploader `userId` names: yourself, or anyone for staff. */
   async function uploader(actor: AuthUser, userId: number): Promise<{ id: number }> {
-    const caller = await users.findByIdentityId(actor.sub);
+    const caller = await users.byIdentity(actor.sub);
     if (caller?.id === userId) return caller;
     if (!policy.mayUploadForOthers(actor)) {
       throw new ForbiddenError('userId must be your own user id when you upload a document.');
@@ -130,7 +129,7 @@ export function createUploadService(
         ? `Contact with ID/UUID ${value} not found`
         : `Address with ID/UUID ${value} not found.`;
     if (!found) throw new NotFoundError(message);
-    const membership = await members.findByIdentity(found.tradePartnerId, actor.sub);
+    const membership = await members.membership(found.tradePartnerId, actor.sub);
     policy.authorizePartner(actor, membership, 'change', message);
     const partner = await partners.find({ id: found.tradePartnerId });
     return { partner: partner!, linkId: found.id };
@@ -138,7 +137,7 @@ export function createUploadService(
 
   /** The caller's default company: the first they belong to. */
   async function defaultPartner(actor: AuthUser) {
-    const caller = await users.findByIdentityId(actor.sub);
+    const caller = await users.byIdentity(actor.sub);
     const [first] = caller ? await partners.listOfUser(caller.id, policy.readableLevels()) : [];
     if (!first) {
       const message =

@@ -5,12 +5,9 @@ import { ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy, type KycAction, type KycAudience } from '#server/policy.js';
 import { authorizePartner, type PartnerAccess } from '#server/modules/partners/access-service.js';
-import {
-  createMemberRepository,
-  type MembershipRow,
-} from '#server/modules/partners/members/members-repository.js';
-import type { PartnerRef } from '#server/modules/partners/partners-repository.js';
-import { createUserRepository } from '#server/modules/users/users-repository.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import type { MembershipRow, PartnerRef } from '#server/modules/partners/directory-service.js';
 import {
   createSubmissionRepository,
   kycRefValue,
@@ -54,7 +51,7 @@ export async function authorizeKyc(
   requireKycAccess(actor);
   const view = await createSubmissionRepository(db).find(ref);
   if (!view) throw new NotFoundError(kycNotFound(ref));
-  const membership = await createMemberRepository(db).findByIdentity(
+  const membership = await createPartnerLookup(db).membership(
     view.submission.tradePartnerId,
     actor.sub,
   );
@@ -79,6 +76,6 @@ export async function authorizeKycPartner(
 
 /** The caller's own user record, which the `userId` of a change must name (403 otherwise). */
 export async function actingUser(db: Db, actor: AuthUser, userId: number): Promise<UserRow> {
-  const user = await createUserRepository(db).findByIdentityId(actor.sub);
+  const user = await createUserLookup(db).byIdentity(actor.sub);
   return policy.requireOwnUserId(user, userId);
 }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { requestOpen, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
-import type { CompanyDocumentChange } from '#server/modules/documents/types.js';
-import { createPartnerRepository } from '#server/modules/partners/partners-repository.js';
-import { createSearchRepository } from '#server/modules/search/search-repository.js';
-import { createUserRepository } from '#server/modules/users/users-repository.js';
+import type { CompanyDocumentChange } from '#server/modules/documents/lookup-service.js';
+import { createCompanyMatches } from '#server/modules/search/lookup-service.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { acting, recordAudit } from './records/audit-repository.js';
 import { refreshInsights } from './insights/compute.js';
 import { createRecordRepository } from './records/records-repository.js';
@@ -31,7 +31,7 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
 
   /** The open file's steps a document change answers: it is with the partner, the step asked. */
   async function answerRequests(kycId: number, change: CompanyDocumentChange): Promise<void> {
-    const user = await createUserRepository(db).findByIdentityId(change.actor.sub);
+    const user = await createUserLookup(db).byIdentity(change.actor.sub);
     if (!user) return;
     const by = acting(user);
     await db.transaction(async (tx) => {
@@ -98,12 +98,12 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
      */
     async partnerChanged({ tradePartnerId }: { tradePartnerId: number }): Promise<void> {
       try {
-        const partner = await createPartnerRepository(db).find({ id: tradePartnerId });
+        const partner = await createPartnerLookup(db).find({ id: tradePartnerId });
         const numbers = {
           cocNumber: partner?.cocNumber ?? undefined,
           vatNumber: partner?.vatNumber ?? undefined,
         };
-        const sharing = await createSearchRepository(db).findByNumbers(numbers);
+        const sharing = await createCompanyMatches(db).findByNumbers(numbers);
         const files = new Set(await submissions.openDeclaring(numbers));
         for (const id of new Set([tradePartnerId, ...sharing.map((row) => row.id)])) {
           const open = await submissions.findOpen(id);

@@ -1,5 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { missingParameter } from '#server/modules/documents/parameters.js';
+import { missingParameter } from '#server/api-parameters.js';
 import type { KycRef } from './submissions/submissions-repository.js';
 import {
   idParamsSchema,

@@ -20,7 +20,7 @@ import {
   type AccessLevel,
 } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
-import { normaliseNumber } from '#server/modules/search/normalise.js';
+import { normaliseNumber } from '#server/matching/normalise.js';
 import type { MembershipRow } from './members/members-repository.js';
 
 export type PartnerRow = typeof tradePartners.$inferSelect;

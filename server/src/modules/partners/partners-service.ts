@@ -10,12 +10,13 @@ import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.j
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 // One notation for stored and searched numbers: the company search's.
-import { checkVatNumber, normaliseNumber } from '#server/modules/search/normalise.js';
-import { createUserRepository, ensureUserRow } from '#server/modules/users/users-repository.js';
+import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
+import { ensureUserRow } from '#server/modules/users/identity-service.js';
 import { authorizePartner } from './access-service.js';
 import { createAddressRepository } from './addresses/addresses-repository.js';
 import { createContactRepository } from './contacts/contacts-repository.js';
-import { uniqueViolation } from './db-errors.js';
+import { uniqueViolation } from '#server/db/errors.js';
 import { createMemberRepository } from './members/members-repository.js';
 import { presentPartner, presentPartners } from './present.js';
 import {
@@ -141,7 +142,7 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
 
     /** The companies the signed-in user belongs to. */
     async listMine(actor: AuthUser): Promise<TradePartner[]> {
-      const user = await createUserRepository(db).findByIdentityId(actor.sub);
+      const user = await createUserLookup(db).byIdentity(actor.sub);
       return user ? partnersOfUser(db, user.id) : [];
     },
 

@@ -3,10 +3,15 @@ import type { Db } from '#server/db/client.js';
 import { ForbiddenError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { checkVatNumber, nameCore, normaliseNumber } from './normalise.js';
+import { checkVatNumber, nameCore, normaliseNumber } from '#server/matching/normalise.js';
 import { createSearchRepository, type PartnerRow } from './search-repository.js';
 import type { SearchQuery } from './search-schemas.js';
-import { classify, type Candidate, type Criteria, type ScoredMatch } from './scoring.js';
+import {
+  classify,
+  type Candidate,
+  type Criteria,
+  type ScoredMatch,
+} from '#server/matching/scoring.js';
 
 interface FieldError {
   field: string;

@@ -11,7 +11,7 @@ import {
   type TestServer,
   type TokenClaims,
 } from '#server/testing/harness.js';
-import { checkVatNumber, nameCore } from './normalise.js';
+import { checkVatNumber, nameCore } from '#server/matching/normalise.js';
 
 /** Numbers as the trade partners module stores them: normalised, VAT numbers valid (jsvat). */
 const PARTNERS = [

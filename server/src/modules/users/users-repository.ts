@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { users, type UserRow } from '#server/db/schema/users.js';
-import type { AuthUser } from '#server/plugins/auth.js';
 
 export interface NewIdentity {
   identityId: string;
@@ -62,26 +61,3 @@ export function createUserRepository(db: Db) {
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
-
-/**
- * The signed-in identity's user record, created from the token if it has none yet. Concurrent
- * first calls race on the unique identity column: exactly one inserts, the others find its row.
- */
-export async function ensureUserRow(
-  db: Db,
-  actor: AuthUser,
-): Promise<{ row: UserRow; created: boolean }> {
-  const repository = createUserRepository(db);
-  const created = await repository.insertIfAbsent({
-    identityId: actor.sub,
-    username: actor.username,
-    email: actor.email,
-    firstName: actor.firstName,
-    lastName: actor.lastName,
-    roles: actor.tokenRoles,
-  });
-  if (created) return { row: created, created: true };
-  const existing = await repository.findByIdentityId(actor.sub);
-  if (!existing) throw new Error(`user ${actor.sub} neither inserted nor found`);
-  return { row: existing, created: false };
-}

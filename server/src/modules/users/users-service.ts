@@ -7,7 +7,8 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { acceptInvitations } from '#server/modules/partners/invitations/invitations-service.js';
 import { partnersOfUser } from '#server/modules/partners/partners-service.js';
-import { createUserRepository, ensureUserRow } from './users-repository.js';
+import { createUserRepository } from './users-repository.js';
+import { ensureUserRow } from './identity-service.js';
 import type { ProfilePatch } from './users-schemas.js';
 
 export function toUser(row: UserRow): User {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kycStepSchema, readinessSchema } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
-import { requireParameters } from '#server/modules/documents/parameters.js';
+import { requireParameters } from '#server/api-parameters.js';
 import type { createCollectionService } from './collection-service.js';
 import {
   stepDataInputSchema,

@@ -6,7 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js'
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { ObjectNotFoundError, type DocumentStore } from '#server/storage/storage.js';
-import { createUserRepository } from '#server/modules/users/users-repository.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
 import { acting } from '../records/audit-repository.js';
 import type { KycRef } from '../submissions/submissions-repository.js';
 import { exportLanguage } from './document.js';
@@ -57,11 +57,11 @@ export function createExportService(
   wake: () => void,
 ) {
   const jobs = createExportJobRepository(db);
-  const users = createUserRepository(db);
+  const users = createUserLookup(db);
   const source = createExportSource(db, store, log);
 
   async function me(actor: AuthUser) {
-    const user = await users.findByIdentityId(actor.sub);
+    const user = await users.byIdentity(actor.sub);
     if (!user) throw new ForbiddenError('Your user record does not exist yet.');
     return user;
   }
@@ -70,7 +70,7 @@ export function createExportService(
     const row = await jobs.find(jobId);
     if (!row) throw new NotFoundError(jobNotFound(jobId));
     if (policy.seesAllKycExports(actor)) return row;
-    const user = await users.findByIdentityId(actor.sub);
+    const user = await users.byIdentity(actor.sub);
     if (user?.id !== row.requestedBy) throw new NotFoundError(jobNotFound(jobId));
     return row;
   }

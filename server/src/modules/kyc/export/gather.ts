@@ -4,9 +4,9 @@ import type { Db } from '#server/db/client.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import {
-  createDocumentRepository,
+  createDocumentLookup,
   type DocumentView,
-} from '#server/modules/documents/documents-repository.js';
+} from '#server/modules/documents/lookup-service.js';
 import { authorizeKyc } from '../access-service.js';
 import { personName } from '../records/audit-repository.js';
 import { evaluateInsights } from '../insights/compute.js';
@@ -78,7 +78,7 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
     records.statusRecords(kycId),
     records.auditEvents(kycId),
     evaluateInsights(db, kycId, request.now ?? new Date()),
-    createDocumentRepository(db).list(
+    createDocumentLookup(db).list(
       { tradePartnerId: view.submission.tradePartnerId, statuses: ['ACTIVE'] },
       undefined,
       'createdAt,asc',

@@ -8,10 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#common/languages.js';
 import type { Db } from '#server/db/client.js';
 import type { DocumentStore } from '#server/storage/storage.js';
-import { openObject } from '#server/modules/documents/delivery.js';
-import { createDocumentRepository } from '#server/modules/documents/documents-repository.js';
-import { createThumbnails } from '#server/modules/documents/thumbnails.js';
-import { hasThumbnail } from '#server/modules/documents/types.js';
+import { openObject } from '#server/storage/delivery.js';
+import { createDocumentLookup } from '#server/modules/documents/lookup-service.js';
+import { createThumbnails, hasThumbnail } from '#server/modules/documents/thumbnails-service.js';
 import { recordAudit, type Acting } from '../records/audit-repository.js';
 import { buildKycPdf } from './document.js';
 import { gatherExport } from './gather.js';
@@ -41,7 +40,7 @@ export function createExportSource(
   store: DocumentStore,
   log: FastifyBaseLogger,
 ): ExportDocumentSource {
-  const documents = createDocumentRepository(db);
+  const documents = createDocumentLookup(db);
   const thumbnails = createThumbnails(store, log);
   const rowOf = async (document: ExportDocument) => {
     const view = await documents.find(document.id);

@@ -2,8 +2,8 @@ import { countries as vatCountries } from 'jsvat';
 import type { FindingSeverity as Severity, KycStepType } from '#common/kyc.js';
 import type { Finding } from '#common/kyc-insights.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
-import { checkVatNumber, normaliseNumber } from '#server/modules/search/normalise.js';
-import type { Candidate, Criteria } from '#server/modules/search/scoring.js';
+import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
+import type { Candidate, Criteria } from '#server/matching/scoring.js';
 import { countryCode, record, text, type Data } from './fields.js';
 
 /*

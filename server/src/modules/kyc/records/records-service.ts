@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.js';
 import { NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { ensureUserRow } from '#server/modules/users/users-repository.js';
+import { ensureUserRow } from '#server/modules/users/identity-service.js';
 import { authorizeKyc } from '../access-service.js';
 import type { CommentInput } from '../kyc-schemas.js';
 import { toAuditEvent, toComment, toStatusRecord } from '../present.js';

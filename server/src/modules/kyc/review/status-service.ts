@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.js';
 import { ConflictError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy, type KycAudience } from '#server/policy.js';
-import { uniqueViolation } from '#server/modules/partners/db-errors.js';
+import { uniqueViolation } from '#server/db/errors.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
 import { acting, personName, recordAudit, type Acting } from '../records/audit-repository.js';
 import { computeInsights } from '../insights/compute.js';

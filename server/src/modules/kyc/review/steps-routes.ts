@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kycStepSchema } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
-import { requireParameters } from '#server/modules/documents/parameters.js';
+import { requireParameters } from '#server/api-parameters.js';
 import {
   cacheBustingSchema,
   insightsStepStatusSchema,

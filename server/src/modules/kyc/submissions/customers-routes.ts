@@ -7,7 +7,7 @@ import {
   statusAndReviewSchema,
 } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
-import { requireParameters } from '#server/modules/documents/parameters.js';
+import { requireParameters } from '#server/api-parameters.js';
 import {
   customerParamsSchema,
   idParamsSchema,

@@ -5,10 +5,10 @@ import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { createContactRepository } from '#server/modules/partners/contacts/contacts-repository.js';
-import { uniqueViolation } from '#server/modules/partners/db-errors.js';
-import type { PartnerRef } from '#server/modules/partners/partners-repository.js';
-import { ensureUserRow } from '#server/modules/users/users-repository.js';
+import { uniqueViolation } from '#server/db/errors.js';
+import { ensureUserRow } from '#server/modules/users/identity-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import type { PartnerRef } from '#server/modules/partners/directory-service.js';
 import { acting, recordAudit } from '../records/audit-repository.js';
 import {
   authorizeKyc,
@@ -87,7 +87,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
       }
       const contactId = input.customerContactId ?? null;
       if (contactId !== null) {
-        const contacts = await createContactRepository(db).listFor([partner.id]);
+        const contacts = await createPartnerLookup(db).contactsOf([partner.id]);
         if (!contacts.some((contact) => contact.id === contactId)) {
           const message = `is not a contact of trade partner ${partner.name}`;
           throw new ValidationError(`body.customerContactId: ${message}`, [

@@ -7,10 +7,10 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js'
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
-import { ensureUserRow } from '#server/modules/users/users-repository.js';
+import { ensureUserRow } from '#server/modules/users/identity-service.js';
 import { authorizePartner } from '../access-service.js';
 import { createContactRepository } from '../contacts/contacts-repository.js';
-import { uniqueViolation } from '../db-errors.js';
+import { uniqueViolation } from '#server/db/errors.js';
 import type { Mailer } from '../mailer.js';
 import { createMemberRepository } from '../members/members-repository.js';
 import { roleFor } from '../members/members-service.js';

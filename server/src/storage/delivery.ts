@@ -7,7 +7,7 @@ import {
   type ByteRange,
   type DocumentStore,
   type ObjectStream,
-} from '#server/storage/storage.js';
+} from './storage.js';
 
 /**
  * A stored file must never run script in our origin. Images get a sandbox and nothing else.

@@ -1,3 +1,4 @@
+import { ACCEPTED_CONTENT_TYPES } from '#common/documents.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,8 +7,12 @@ import sharp from 'sharp';
 import type { DocumentRow } from '#server/db/schema/documents.js';
 import { NotFoundError } from '#server/errors.js';
 import { ObjectNotFoundError, type DocumentStore } from '#server/storage/storage.js';
-import { openObject } from './delivery.js';
-import { hasThumbnail, type ThumbnailFit, type ThumbnailFormat } from './types.js';
+import { openObject } from '#server/storage/delivery.js';
+import type { ThumbnailFit, ThumbnailFormat } from './types.js';
+
+/** Documents whose first page or picture the thumbnail call can draw. */
+export const hasThumbnail = (contentType: string): boolean =>
+  (ACCEPTED_CONTENT_TYPES as readonly string[]).includes(contentType);
 
 export interface ThumbnailRequest {
   format: ThumbnailFormat;
