@@ -51,12 +51,63 @@ const appBoundaries = [
     from: shared.filter((folder) => !/\/(lib|config|components)$/.test(folder)),
     message: 'config uses lib and components only.',
   },
-  {
-    target: './common',
-    from: ['./src', './server'],
-    message: 'common/ is shared by the app and the server and depends on neither.',
-  },
 ];
+
+// ---- server: module boundaries (issue 15) ----------------------------------------------------
+// A module under server/src/modules/<m> uses another module only through that module's services
+// (*-service.ts). The one exception: a route or field schema may build on another module's
+// *-schemas.ts (a country code, a phone number), so the contract is written once. Modules never
+// import the app that wires them (app.ts, main.ts); common/ is shared with the browser and
+// imports nothing from the server or the app. And no import cycles on the server.
+const SERVER_MODULES = [
+  'auth',
+  'countries',
+  'documents',
+  'health',
+  'kyc',
+  'partners',
+  'search',
+  'users',
+];
+const serverBoundaries = {
+  files: ['server/**/*.ts', 'common/**/*.ts', 'bench/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    // no-cycle follows imports by parsing each file: TypeScript, with the TypeScript parser.
+    'import-x/extensions': ['.ts'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'server/tsconfig.json' })],
+  },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          ...SERVER_MODULES.map((module) => ({
+            target: `server/src/modules/${module}`,
+            from: SERVER_MODULES.filter((other) => other !== module).map(
+              (other) => `server/src/modules/${other}/**`,
+            ),
+            except: ['**/*-service.ts', '**/*-schemas.ts'],
+            message: `A module uses another only through its *-service.ts (or a *-schemas.ts for a schema).`,
+          })),
+          {
+            target: 'server/src/modules/**/!(*.test).ts',
+            from: ['server/src/app.ts', 'server/src/main.ts'],
+            message: 'Modules do not import the app that wires them.',
+          },
+          {
+            target: 'common',
+            from: ['server', 'src'],
+            message: 'common/ is shared by both sides and imports neither.',
+          },
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -85,9 +136,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'common/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // no-cycle follows imports by parsing each file: TypeScript, with the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
     rules: {
@@ -115,4 +169,5 @@ export default tseslint.config(
     ],
     languageOptions: { globals: globals.node },
   },
+  serverBoundaries,
 );

@@ -14,10 +14,10 @@ import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/src/config.js';
-import { loadOrCreateIdpKeys } from '../server/src/idp/keys.js';
-import { person, signToken } from '../server/src/testing/harness.js';
-import { startS3Server } from '../server/src/testing/s3-server.js';
+import { loadConfig } from '#server/config.js';
+import { loadOrCreateIdpKeys } from '#server/idp/keys.js';
+import { person, signToken } from '#server/testing/harness.js';
+import { startS3Server } from '#server/testing/s3-server.js';
 import {
   recreateDatabase,
   spawnServer,

@@ -18,20 +18,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { PageSizes, PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import type { DocumentType } from '../common/documents.js';
-import { REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES } from '../common/kyc.js';
-import { EXPORT_STAGES } from '../common/kyc-export.js';
-import { DATA_STEP_TYPES } from '../common/kyc-steps.js';
-import { loadConfig } from '../server/src/config.js';
-import { loadOrCreateIdpKeys } from '../server/src/idp/keys.js';
-import { person, signToken } from '../server/src/testing/harness.js';
-import { validStepData } from '../server/src/testing/kyc-fixtures.js';
-import {
-  address,
-  uniqueCoc,
-  validVat,
-  type Partner,
-} from '../server/src/testing/partners-fixtures.js';
+import type { DocumentType } from '#common/documents.js';
+import { REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
+import { EXPORT_STAGES } from '#common/kyc-export.js';
+import { DATA_STEP_TYPES } from '#common/kyc-steps.js';
+import { loadConfig } from '#server/config.js';
+import { loadOrCreateIdpKeys } from '#server/idp/keys.js';
+import { person, signToken } from '#server/testing/harness.js';
+import { validStepData } from '#server/testing/kyc-fixtures.js';
+import { address, uniqueCoc, validVat, type Partner } from '#server/testing/partners-fixtures.js';
 import {
   recreateDatabase,
   spawnServer,

@@ -1,11 +1,11 @@
-import type { KycActor, KycTransition } from '../../common/kyc.js';
-import { kycActors } from '../../common/kyc-actors.js';
+import type { KycActor, KycTransition } from '#common/kyc.js';
+import { kycActors } from '#common/kyc-actors.js';
 import {
   LEVELS_FOR,
   mayInPartner,
   type AccessLevel,
   type PartnerAction,
-} from '../../common/partner-access.js';
+} from '#common/partner-access.js';
 import { ADMIN_ROLES, isStaff, KYC_ROLES, STAFF_ROLES, type Role } from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser } from './plugins/auth.js';
@@ -219,6 +219,30 @@ export const policy = {
    */
   reviewsKycSteps(actors: readonly KycActor[]): boolean {
     return actors.includes('manager') || actors.includes('employee');
+  },
+
+  /**
+   * Four eyes (decision 012): on a move that needs them, the manager who asked for the approval
+   * may not give it (403).
+   */
+  requireSecondApprover(
+    transition: KycTransition,
+    approvalRequestedBy: number | null,
+    userId: number,
+  ): void {
+    if (transition.fourEyes && approvalRequestedBy === userId) {
+      throw new ForbiddenError(
+        'You asked for this approval yourself: another manager must approve it (four eyes).',
+      );
+    }
+  },
+
+  /** The `userId` a change names must be the caller's own user record (403 otherwise). */
+  requireOwnUserId<T extends { id: number }>(user: T | undefined, userId: number): T {
+    if (!user || user.id !== userId) {
+      throw new ForbiddenError('userId must be your own user id.');
+    }
+    return user;
   },
 
   /** decideKyc, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */

@@ -8,4 +8,4 @@ export {
   ROLES,
   STAFF_ROLES,
   type Role,
-} from '../../../common/roles.js';
+} from '#common/roles.js';

@@ -1,9 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { idpAccounts } from '../db/schema/idp.js';
-import { ConflictError } from '../errors.js';
-import type { Role } from '../auth/roles.js';
+import type { Db } from '#server/db/client.js';
+import { idpAccounts } from '#server/db/schema/idp.js';
+import { ConflictError } from '#server/errors.js';
+import type { Role } from '#server/auth/roles.js';
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/client.js';
-import { oidcPayloads } from '../db/schema/idp.js';
+import type { Db } from '#server/db/client.js';
+import { oidcPayloads } from '#server/db/schema/idp.js';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

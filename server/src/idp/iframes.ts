@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Provider } from 'oidc-provider';
 import { z } from 'zod';
-import type { Config } from '../config.js';
+import type { Config } from '#server/config.js';
 import { mountPath, OIDC_PATH } from './provider.js';
 import { loginStatusIframe, thirdPartyCookiesStep1, thirdPartyCookiesStep2 } from './views.js';
 

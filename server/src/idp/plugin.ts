@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { Config } from '#server/config.js';
 import { seedDemoAccounts } from './accounts.js';
 import { deleteExpiredPayloads } from './adapter.js';
 import { registerIframePages } from './iframes.js';

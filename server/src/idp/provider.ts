@@ -5,8 +5,8 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
 import { findAccountById, identityClaims, type IdpAccount } from './accounts.js';
 import { createPayloadAdapter } from './adapter.js';
 import type { IdpKeys } from './keys.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Role } from '../auth/roles.js';
-import { ConflictError } from '../errors.js';
+import type { Role } from '#server/auth/roles.js';
+import { ConflictError } from '#server/errors.js';
 import { createAccount, findAccountByLogin } from './accounts.js';
 import {
   currentInteraction,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpAccounts, oidcPayloads } from '../db/schema/idp.js';
+import { idpAccounts, oidcPayloads } from '#server/db/schema/idp.js';
 import {
   authenticate,
   createAccount,

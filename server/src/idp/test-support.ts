@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp, type App } from '../app.js';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { buildApp, type App } from '#server/app.js';
+import { loadConfig } from '#server/config.js';
+import { openDatabase } from '#server/db/client.js';
 
 // Test support for the identity provider's tests: a browser-like client over app.inject.
 

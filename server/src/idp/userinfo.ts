@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Config } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
 import { findAccountById, identityClaims, type IdpAccount } from './accounts.js';
 import type { IdpKeys } from './keys.js';
 import { mountPath, OIDC_PATH } from './provider.js';

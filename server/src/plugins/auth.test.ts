@@ -1,6 +1,11 @@
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, person, startTestServer, type TestServer } from '../testing/harness.js';
+import {
+  databaseTargets,
+  person,
+  startTestServer,
+  type TestServer,
+} from '#server/testing/harness.js';
 
 describe.each(databaseTargets())('bearer authentication (%s)', (target) => {
   let server: TestServer;

@@ -7,9 +7,9 @@ import {
   type JSONWebKeySet,
   type JWTPayload,
 } from 'jose';
-import type { Config } from '../config.js';
-import { UnauthorizedError } from '../errors.js';
-import { effectiveRoles, type Role } from '../auth/roles.js';
+import type { Config } from '#server/config.js';
+import { UnauthorizedError } from '#server/errors.js';
+import { effectiveRoles, type Role } from '#server/auth/roles.js';
 
 export interface AuthUser {
   /** The identity provider's subject id. */

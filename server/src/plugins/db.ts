@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import { openDatabase, type Database, type Db } from '../db/client.js';
+import type { Config } from '#server/config.js';
+import { openDatabase, type Database, type Db } from '#server/db/client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { errorResponseSchema, type ErrorResponse } from '../../../common/api.js';
-import { AppError } from '../errors.js';
+import { errorResponseSchema, type ErrorResponse } from '#common/api.js';
+import { AppError } from '#server/errors.js';
 
 // The error body is shared with the app; the routes' schemas take it from here.
 export { errorResponseSchema };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness.js';
+import { startTestServer, type TestServer } from '#server/testing/harness.js';
 
 describe('OpenAPI document', () => {
   let server: TestServer;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config, StorageConfig } from '../config.js';
-import { createLocalStore } from '../storage/local.js';
-import { createS3Store } from '../storage/s3.js';
-import type { DocumentStore } from '../storage/storage.js';
+import type { Config, StorageConfig } from '#server/config.js';
+import { createLocalStore } from '#server/storage/local.js';
+import { createS3Store } from '#server/storage/s3.js';
+import type { DocumentStore } from '#server/storage/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

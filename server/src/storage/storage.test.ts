@@ -5,15 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createStore } from '../plugins/storage.js';
-import { startS3Server, type S3TestServer } from '../testing/s3-server.js';
+import { loadConfig } from '#server/config.js';
+import { createStore } from '#server/plugins/storage.js';
+import { startS3Server, type S3TestServer } from '#server/testing/s3-server.js';
 import {
   startTestServerWithStorage,
   storageTargets,
   type StorageTarget,
   type TestServer,
-} from '../testing/harness.js';
+} from '#server/testing/harness.js';
 import { createLocalStore } from './local.js';
 import { createS3Store, type S3Store } from './s3.js';
 import { ObjectNotFoundError, type DocumentStore } from './storage.js';

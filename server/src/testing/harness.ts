@@ -4,10 +4,10 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import pg from 'pg';
-import { buildApp, seedDemoData, type App, type BuildOptions } from '../app.js';
-import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { loadOrCreateIdpKeys, type IdpKeys } from '../idp/keys.js';
+import { buildApp, seedDemoData, type App, type BuildOptions } from '#server/app.js';
+import { loadConfig, type Config } from '#server/config.js';
+import { openDatabase, type Database } from '#server/db/client.js';
+import { loadOrCreateIdpKeys, type IdpKeys } from '#server/idp/keys.js';
 import { startS3Server } from './s3-server.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';

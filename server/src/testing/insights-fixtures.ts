@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { KYC_STEP_TYPES, type KycStatus, type KycStepType } from '../../../common/kyc.js';
-import { kycSteps, kycSubmissions, obligedEntities } from '../db/schema/kyc.js';
+import { KYC_STEP_TYPES, type KycStatus, type KycStepType } from '#common/kyc.js';
+import { kycSteps, kycSubmissions, obligedEntities } from '#server/db/schema/kyc.js';
 import type { TestServer } from './harness.js';
 
 export type StepData = Partial<Record<KycStepType, Record<string, unknown>>>;

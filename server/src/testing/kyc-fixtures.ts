@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { DocumentType } from '../../../common/documents.js';
-import {
-  REQUIRED_STEP_DOCUMENTS,
-  type KycStatus,
-  type KycStepStatus,
-} from '../../../common/kyc.js';
-import { DATA_STEP_TYPES, type DataStepType } from '../../../common/kyc-steps.js';
-import { kycSteps, kycSubmissions } from '../db/schema/kyc.js';
+import type { DocumentType } from '#common/documents.js';
+import { REQUIRED_STEP_DOCUMENTS, type KycStatus, type KycStepStatus } from '#common/kyc.js';
+import { DATA_STEP_TYPES, type DataStepType } from '#common/kyc-steps.js';
+import { kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { upload } from './documents-fixtures.js';
 import type { TestServer } from './harness.js';
 import { minimalPdf } from './minimal-pdf.js';

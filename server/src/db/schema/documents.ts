@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { addresses, tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../../../common/documents.js';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '#common/documents.js';
 
-export { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '../../../../common/documents.js';
-export type { DocumentStatus, DocumentType } from '../../../../common/documents.js';
+export { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '#common/documents.js';
+export type { DocumentStatus, DocumentType } from '#common/documents.js';
 
 /**
  * A stored file and what it belongs to. The bytes live in the document store under

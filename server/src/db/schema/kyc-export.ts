@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { EXPORT_JOB_STATUSES, EXPORT_STAGES } from '../../../../common/kyc-export.js';
+import { EXPORT_JOB_STATUSES, EXPORT_STAGES } from '#common/kyc-export.js';
 import { kycSubmissions } from './kyc.js';
 import { users } from './users.js';
 

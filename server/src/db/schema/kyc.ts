@@ -19,7 +19,7 @@ import {
   KYC_STEP_TYPES,
   RISK_LEVELS,
   type StepRequestKind,
-} from '../../../../common/kyc.js';
+} from '#common/kyc.js';
 import { tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
 

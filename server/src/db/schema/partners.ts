@@ -12,11 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from '../../../../common/partner-access.js';
+import { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from '#common/partner-access.js';
 import { users } from './users.js';
 
-export { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from '../../../../common/partner-access.js';
-export type { AccessLevel, PartnerRole } from '../../../../common/partner-access.js';
+export { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from '#common/partner-access.js';
+export type { AccessLevel, PartnerRole } from '#common/partner-access.js';
 
 export const tradePartners = pgTable(
   'trade_partners',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 
 describe.each(databaseTargets())('GET /api/utils/countries (%s)', (target) => {
   let server: TestServer;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { effectiveRoles } from '../../auth/roles.js';
-import { ForbiddenError, UnauthorizedError } from '../../errors.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import type { DocumentRepository } from './repository.js';
+import { effectiveRoles } from '#server/auth/roles.js';
+import { ForbiddenError, UnauthorizedError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import type { DocumentRepository } from './documents-repository.js';
 
 /** The row of server_secrets that holds the signing key. */
 const SECRET_NAME = 'document-access-token-key';

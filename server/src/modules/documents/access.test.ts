@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverSecrets } from '../../db/schema/documents.js';
-import { png, storageCorners, upload } from '../../testing/documents-fixtures.js';
-import { minimalPdf } from '../../testing/minimal-pdf.js';
-import { startTestServerWithStorage, type TestServer } from '../../testing/harness.js';
+import { serverSecrets } from '#server/db/schema/documents.js';
+import { png, storageCorners, upload } from '#server/testing/documents-fixtures.js';
+import { minimalPdf } from '#server/testing/minimal-pdf.js';
+import { startTestServerWithStorage, type TestServer } from '#server/testing/harness.js';
 import {
   caller,
   createPartner,
@@ -12,7 +12,7 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 interface Doc {
   id: number;

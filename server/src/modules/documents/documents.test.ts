@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png, sha256, upload, type Query } from '../../testing/documents-fixtures.js';
-import { minimalPdf } from '../../testing/minimal-pdf.js';
+import { png, sha256, upload, type Query } from '#server/testing/documents-fixtures.js';
+import { minimalPdf } from '#server/testing/minimal-pdf.js';
 import {
   databaseTargets,
   startTestServerWithStorage,
   storageTargets,
   type TestServer,
-} from '../../testing/harness.js';
+} from '#server/testing/harness.js';
 import {
   caller,
   createPartner,
@@ -17,7 +17,7 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 const matrix = databaseTargets().flatMap((database) =>
   storageTargets().map((storage) => [database, storage] as const),

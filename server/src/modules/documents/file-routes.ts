@@ -1,22 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessTokenSchema } from '../../../../common/documents.js';
-import type { AuthUser } from '../../plugins/auth.js';
-import { requireUser } from '../../plugins/auth.js';
-import { errorResponseSchema } from '../../plugins/errors.js';
+import { accessTokenSchema } from '#common/documents.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { errorResponseSchema } from '#server/plugins/errors.js';
 import type { AccessTokens } from './access-tokens.js';
-import { contentSecurityPolicy, fileHeaders, openObject, parseRange } from './delivery.js';
-import { requireParameters } from './parameters.js';
+import {
+  contentSecurityPolicy,
+  fileHeaders,
+  openObject,
+  parseRange,
+} from '#server/storage/delivery.js';
+import { requireParameters } from '#server/api-parameters.js';
 import {
   contentQuerySchema,
   documentIdParamsSchema,
   streamQuerySchema,
   tags,
   thumbnailQuerySchema,
-} from './schemas.js';
-import type { DocumentService } from './service.js';
-import { thumbnailEtag, type Thumbnails } from './thumbnails.js';
+} from './documents-schemas.js';
+import type { DocumentService } from './documents-service.js';
+import { thumbnailEtag, type Thumbnails } from './thumbnails-service.js';
 
 const bytes = z.unknown().describe('the file’s bytes, with its own Content-Type');
 

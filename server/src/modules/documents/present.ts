@@ -1,9 +1,9 @@
-import type { Document } from '../../../../common/documents.js';
-import { toIso, toIsoOrNull } from '../../api-schemas.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { Document } from '#common/documents.js';
+import { toIso, toIsoOrNull } from '#server/api-schemas.js';
+import type { AuthUser } from '#server/plugins/auth.js';
 import type { AccessTokens } from './access-tokens.js';
-import type { DocumentView } from './repository.js';
-import { hasThumbnail } from './types.js';
+import type { DocumentView } from './documents-repository.js';
+import { hasThumbnail } from './thumbnails-service.js';
 
 function uploaderName(uploader: NonNullable<DocumentView['uploader']>): string {
   const name = [uploader.firstName, uploader.lastName].filter(Boolean).join(' ').trim();

@@ -1,10 +1,5 @@
-import { ACCEPTED_CONTENT_TYPES } from '../../../../common/documents.js';
-import type { DocumentStatus, DocumentType } from '../../db/schema/documents.js';
-import type { AuthUser } from '../../plugins/auth.js';
-
-/** Documents whose first page or picture the thumbnail call can draw. */
-export const hasThumbnail = (contentType: string): boolean =>
-  (ACCEPTED_CONTENT_TYPES as readonly string[]).includes(contentType);
+import type { DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
+import type { AuthUser } from '#server/plugins/auth.js';
 
 export const DOCUMENT_SORTS = [
   'createdAt,desc',

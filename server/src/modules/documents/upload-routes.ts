@@ -1,19 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentSchema, profilePictureUploadSchema } from '../../../../common/documents.js';
-import { AppError, ValidationError } from '../../errors.js';
-import { requireUser } from '../../plugins/auth.js';
-import { COMMON_ERRORS, type ErrorStatus } from '../../plugins/errors.js';
-import { requireParameters } from './parameters.js';
+import { documentSchema, profilePictureUploadSchema } from '#common/documents.js';
+import { AppError, ValidationError } from '#server/errors.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { COMMON_ERRORS, type ErrorStatus } from '#server/plugins/errors.js';
+import { requireParameters } from '#server/api-parameters.js';
 import {
   linkedUploadQuerySchema,
   shipmentParamsSchema,
   tags,
   transportParamsSchema,
   uploadQuerySchema,
-} from './schemas.js';
-import type { UploadService } from './uploads.js';
+} from './documents-schemas.js';
+import type { UploadService } from './uploads-service.js';
 import type { UploadSource } from './upload.js';
 
 /** An upload may also be too large (413) or of a type not accepted (415). */

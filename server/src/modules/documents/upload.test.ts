@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { png, storedKeys, upload } from '../../testing/documents-fixtures.js';
-import { startTestServerWithStorage, type TestServer } from '../../testing/harness.js';
+import { png, storedKeys, upload } from '#server/testing/documents-fixtures.js';
+import { startTestServerWithStorage, type TestServer } from '#server/testing/harness.js';
 import {
   createPartner,
   signIn,
   type Actor,
   type Partner,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 import { safeFileName } from './upload.js';
 
 describe('safeFileName', () => {

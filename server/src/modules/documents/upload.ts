@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../errors.js';
-import type { DocumentStore } from '../../storage/storage.js';
+import {
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '#server/errors.js';
+import type { DocumentStore } from '#server/storage/storage.js';
 import { megabytes } from './types.js';
 
 /** file-type reads at most this many bytes to recognise a format. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../db/schema/documents.js';
+import { documents } from '#server/db/schema/documents.js';
 import {
   elf,
   jpeg,
@@ -15,9 +15,9 @@ import {
   storedKeys,
   upload,
   type Query,
-} from '../../testing/documents-fixtures.js';
-import { minimalPdf } from '../../testing/minimal-pdf.js';
-import { startTestServerWithStorage, type TestServer } from '../../testing/harness.js';
+} from '#server/testing/documents-fixtures.js';
+import { minimalPdf } from '#server/testing/minimal-pdf.js';
+import { startTestServerWithStorage, type TestServer } from '#server/testing/harness.js';
 import {
   addMember,
   caller,
@@ -27,7 +27,7 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 const corners = storageCorners();
 

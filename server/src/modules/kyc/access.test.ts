@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
   forceKycState,
   kycWorld,
   type Kyc,
   type KycWorld,
-} from '../../testing/kyc-fixtures.js';
-import { caller, type Actor, type Caller } from '../../testing/partners-fixtures.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A call on the company's file: what it is, and whether it reads or changes. */

@@ -1,4 +1,4 @@
-import { requestOpen, STEP_DOCUMENT_TYPES, type KycStatus } from '../../../../common/kyc.js';
+import { requestOpen, STEP_DOCUMENT_TYPES, type KycStatus } from '#common/kyc.js';
 import type {
   AuditEvent,
   KycComment,
@@ -7,22 +7,22 @@ import type {
   Person,
   StatusRecord,
   StepRequest,
-} from '../../../../common/kyc-responses.js';
-import { isDataStepType, stepEditable } from '../../../../common/kyc-steps.js';
-import { toIso, toIsoOrNull } from '../../api-schemas.js';
-import type { Db } from '../../db/client.js';
-import type { StoredStepRequest } from '../../db/schema/kyc.js';
-import type { KycAudience } from '../../policy.js';
-import { personName } from './audit.js';
-import { fieldChanges } from './changes.js';
+} from '#common/kyc-responses.js';
+import { isDataStepType, stepEditable } from '#common/kyc-steps.js';
+import { toIso, toIsoOrNull } from '#server/api-schemas.js';
+import type { Db } from '#server/db/client.js';
+import type { StoredStepRequest } from '#server/db/schema/kyc.js';
+import type { KycAudience } from '#server/policy.js';
+import { personName } from './records/audit-repository.js';
+import { fieldChanges } from './records/changes.js';
 import {
   createRecordRepository,
   type AuditRow,
   type CommentRow,
   type StatusRecordRow,
   type StepView,
-} from './records.js';
-import type { PersonFields, SubmissionView } from './repository.js';
+} from './records/records-repository.js';
+import type { PersonFields, SubmissionView } from './submissions/submissions-repository.js';
 
 const person = (fields: PersonFields | null): Person | null =>
   fields ? { id: fields.id, name: personName(fields) } : null;

@@ -1,6 +1,6 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { missingParameter } from '../documents/parameters.js';
-import type { KycRef } from './repository.js';
+import { missingParameter } from '#server/api-parameters.js';
+import type { KycRef } from './submissions/submissions-repository.js';
 import {
   idParamsSchema,
   insightsIdParamsSchema,
@@ -8,7 +8,7 @@ import {
   stepIdParamsSchema,
   stepUuidParamsSchema,
   uuidParamsSchema,
-} from './schemas.js';
+} from './kyc-schemas.js';
 
 /**
  * Every `/kyc/{id}` call also exists as `/kyc/uuid/{uuid}` (docs/api/kyc.md). Routes loop over

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   addMember,
   address,
@@ -9,7 +9,7 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 /** The records of one company that a path can name. */
 interface Company {

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../db/schema/documents.js';
-import { idpAccounts } from '../../db/schema/idp.js';
-import { kycSubmissions } from '../../db/schema/kyc.js';
-import { tradePartners } from '../../db/schema/partners.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
-import { caller, type Caller } from '../../testing/partners-fixtures.js';
+import { documents } from '#server/db/schema/documents.js';
+import { idpAccounts } from '#server/db/schema/idp.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { tradePartners } from '#server/db/schema/partners.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { caller, type Caller } from '#server/testing/partners-fixtures.js';
 import { DEMO_COMPANIES, seedDemoPartners } from './demo-data.js';
 
 describe.each(databaseTargets())('demo companies (%s)', (target) => {

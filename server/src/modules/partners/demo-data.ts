@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { idpAccounts } from '../../db/schema/idp.js';
-import { tradePartners, type AccessLevel, type ADDRESS_TYPES } from '../../db/schema/partners.js';
-import { users, type UserRow } from '../../db/schema/users.js';
-import { createAddressRepository } from './addresses/repository.js';
-import { createContactRepository } from './contacts/repository.js';
-import { createMemberRepository } from './members/repository.js';
-import { roleFor } from './members/service.js';
+import type { Db } from '#server/db/client.js';
+import { idpAccounts } from '#server/db/schema/idp.js';
+import { tradePartners, type AccessLevel, type ADDRESS_TYPES } from '#server/db/schema/partners.js';
+import { users, type UserRow } from '#server/db/schema/users.js';
+import { createAddressRepository } from './addresses/addresses-repository.js';
+import { createContactRepository } from './contacts/contacts-repository.js';
+import { createMemberRepository } from './members/members-repository.js';
+import { roleFor } from './members/members-service.js';
 
 interface DemoCompany {
   name: string;

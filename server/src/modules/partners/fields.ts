@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { text } from '../../api-schemas.js';
-import { countryCodeSchema } from '../countries/schemas.js';
-import { phoneNumberSchema } from '../users/schemas.js';
+import { text } from '#server/api-schemas.js';
+import { countryCodeSchema } from '#server/modules/countries/countries-schemas.js';
+import { phoneNumberSchema } from '#server/modules/users/users-schemas.js';
 
 /**
  * Field rules shared by companies, addresses and contacts (docs/api/partners.md, "Field rules").

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   address,
   caller,
@@ -11,7 +11,7 @@ import {
   validVat,
   type Actor,
   type Caller,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 interface Operation {
   tags?: string[];

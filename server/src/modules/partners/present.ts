@@ -1,12 +1,12 @@
-import type { Address, Contact, TradePartner } from '../../../../common/partners.js';
-import { toIso, toIsoOrNull } from '../../api-schemas.js';
-import type { Db } from '../../db/client.js';
-import type { AddressRow } from './addresses/repository.js';
-import { createAddressRepository } from './addresses/repository.js';
-import type { ContactRow } from './contacts/repository.js';
-import { createContactRepository } from './contacts/repository.js';
-import type { MembershipRow } from './members/repository.js';
-import type { PartnerRow } from './repository.js';
+import type { Address, Contact, TradePartner } from '#common/partners.js';
+import { toIso, toIsoOrNull } from '#server/api-schemas.js';
+import type { Db } from '#server/db/client.js';
+import type { AddressRow } from './addresses/addresses-repository.js';
+import { createAddressRepository } from './addresses/addresses-repository.js';
+import type { ContactRow } from './contacts/contacts-repository.js';
+import { createContactRepository } from './contacts/contacts-repository.js';
+import type { MembershipRow } from './members/members-repository.js';
+import type { PartnerRow } from './partners-repository.js';
 
 export function toAddress(row: AddressRow): Address {
   return {

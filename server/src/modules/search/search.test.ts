@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../../../common/search.js';
-import { documents } from '../../db/schema/documents.js';
-import { kycSubmissions } from '../../db/schema/kyc.js';
-import { tradePartnerMembers, tradePartners } from '../../db/schema/partners.js';
-import { users } from '../../db/schema/users.js';
+import type { SearchResult } from '#common/search.js';
+import { documents } from '#server/db/schema/documents.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { tradePartnerMembers, tradePartners } from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
 import {
   databaseTargets,
   person,
   startTestServer,
   type TestServer,
   type TokenClaims,
-} from '../../testing/harness.js';
-import { checkVatNumber, nameCore } from './normalise.js';
+} from '#server/testing/harness.js';
+import { checkVatNumber, nameCore } from '#server/matching/normalise.js';
 
 /** Numbers as the trade partners module stores them: normalised, VAT numbers valid (jsvat). */
 const PARTNERS = [

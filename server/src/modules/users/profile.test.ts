@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   caller,
   createPartner,
@@ -8,7 +8,7 @@ import {
   signIn,
   type Actor,
   type Caller,
-} from '../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 const profile = {
   firstName: 'Olivia',

@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/users.js';
+import { users } from '#server/db/schema/users.js';
 import {
   databaseTargets,
   person,
   startTestServer,
   type TestServer,
-} from '../../testing/harness.js';
+} from '#server/testing/harness.js';
 
 describe.each(databaseTargets())('users and ensure-user (%s)', (target) => {
   let server: TestServer;

@@ -1,16 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { KYC_STEP_TYPES, type KycStepType } from '../../../../../common/kyc.js';
-import type { Insights } from '../../../../../common/kyc-insights.js';
+import { KYC_STEP_TYPES, type KycStepType } from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
 import type {
   AuditEvent,
   KycComment,
   KycStep,
   Person,
   StatusRecord,
-} from '../../../../../common/kyc-responses.js';
-import { minimalPdf } from '../../../testing/minimal-pdf.js';
+} from '#common/kyc-responses.js';
+import { minimalPdf } from '#server/testing/minimal-pdf.js';
 import type { ExportDocument, ExportDocumentSource, KycExportModel } from './model.js';
 
 /*

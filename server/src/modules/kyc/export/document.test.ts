@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ExportStage } from '../../../../../common/kyc-export.js';
+import type { ExportStage } from '#common/kyc-export.js';
 import de from '../../../../../public/assets/i18n/de.json' with { type: 'json' };
 import en from '../../../../../public/assets/i18n/en.json' with { type: 'json' };
 import fr from '../../../../../public/assets/i18n/fr.json' with { type: 'json' };
-import { pdfText } from '../../../testing/pdf-text.js';
+import { pdfText } from '#server/testing/pdf-text.js';
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { appendDocument, measureDocument } from './document-append.js';
@@ -16,7 +16,7 @@ import {
   stored,
   type StoredFile,
 } from './document-fixtures.js';
-import type { Language } from '../../../../../common/languages.js';
+import type { Language } from '#common/languages.js';
 import { buildKycPdf, exportLanguage } from './document.js';
 import type { ExportOptions } from './model.js';
 

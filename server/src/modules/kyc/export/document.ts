@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import { LANGUAGES, type Language } from '../../../../../common/languages.js';
+import { LANGUAGES, type Language } from '#common/languages.js';
 import { appendDocument, measureDocument, type AppendOutcome } from './document-append.js';
 import { addOutline, drawContents, paginateContents } from './document-contents.js';
 import {

@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUIRED_STEP_DOCUMENTS } from '../../../../../common/kyc.js';
+import { REQUIRED_STEP_DOCUMENTS } from '#common/kyc.js';
 import en from '../../../../../public/assets/i18n/en.json' with { type: 'json' };
-import { buildApp, type App } from '../../../app.js';
-import { kycExportJobs } from '../../../db/schema/kyc-export.js';
-import type { DocumentStore } from '../../../storage/storage.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../../testing/harness.js';
+import { buildApp, type App } from '#server/app.js';
+import { kycExportJobs } from '#server/db/schema/kyc-export.js';
+import type { DocumentStore } from '#server/storage/storage.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   fillKyc,
   forceKycState,
@@ -18,10 +18,10 @@ import {
   type Kyc,
   type KycCompany,
   type KycWorld,
-} from '../../../testing/kyc-fixtures.js';
-import { caller, type Actor, type Caller } from '../../../testing/partners-fixtures.js';
-import { pdfText } from '../../../testing/pdf-text.js';
-import { createExportJobRepository } from './jobs.js';
+} from '#server/testing/kyc-fixtures.js';
+import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
+import { pdfText } from '#server/testing/pdf-text.js';
+import { createExportJobRepository } from './jobs-repository.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** The six reviewed steps' names (summary is the file's overall status). */

@@ -1,20 +1,23 @@
+import { KYC_STEP_TYPES, STEP_DOCUMENT_TYPES, type KycStepType } from '#common/kyc.js';
+import type { Person } from '#common/kyc-responses.js';
+import type { Db } from '#server/db/client.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
+import type { AuthUser } from '#server/plugins/auth.js';
 import {
-  KYC_STEP_TYPES,
-  STEP_DOCUMENT_TYPES,
-  type KycStepType,
-} from '../../../../../common/kyc.js';
-import type { Person } from '../../../../../common/kyc-responses.js';
-import type { Db } from '../../../db/client.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
-import type { AuthUser } from '../../../plugins/auth.js';
-import { createDocumentRepository, type DocumentView } from '../../documents/repository.js';
-import { authorizeKyc } from '../access.js';
-import { personName } from '../audit.js';
+  createDocumentLookup,
+  type DocumentView,
+} from '#server/modules/documents/lookup-service.js';
+import { authorizeKyc } from '../access-service.js';
+import { personName } from '../records/audit-repository.js';
 import { evaluateInsights } from '../insights/compute.js';
 
 import { presentSubmission, toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
-import { createRecordRepository } from '../records.js';
-import { createSubmissionRepository, type KycRef, type SubmissionView } from '../repository.js';
+import { createRecordRepository } from '../records/records-repository.js';
+import {
+  createSubmissionRepository,
+  type KycRef,
+  type SubmissionView,
+} from '../submissions/submissions-repository.js';
 import type { ExportDocument, ExportOptions, KycExportModel } from './model.js';
 
 /**
@@ -75,7 +78,7 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
     records.statusRecords(kycId),
     records.auditEvents(kycId),
     evaluateInsights(db, kycId, request.now ?? new Date()),
-    createDocumentRepository(db).list(
+    createDocumentLookup(db).list(
       { tradePartnerId: view.submission.tradePartnerId, statuses: ['ACTIVE'] },
       undefined,
       'createdAt,asc',

@@ -1,6 +1,6 @@
-import type { KycStepType } from '../../../../../common/kyc.js';
-import type { ExportStage } from '../../../../../common/kyc-export.js';
-import type { Insights } from '../../../../../common/kyc-insights.js';
+import type { KycStepType } from '#common/kyc.js';
+import type { ExportStage } from '#common/kyc-export.js';
+import type { Insights } from '#common/kyc-insights.js';
 import type {
   AuditEvent,
   KycComment,
@@ -8,8 +8,8 @@ import type {
   KycSubmission,
   Person,
   StatusRecord,
-} from '../../../../../common/kyc-responses.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
+} from '#common/kyc-responses.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
 
 /** What the caller asks the review file to contain (SPEC 3, PDF export options). */
 export interface ExportOptions {

@@ -5,14 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '../../../../../common/languages.js';
-import type { Db } from '../../../db/client.js';
-import type { DocumentStore } from '../../../storage/storage.js';
-import { openObject } from '../../documents/delivery.js';
-import { createDocumentRepository } from '../../documents/repository.js';
-import { createThumbnails } from '../../documents/thumbnails.js';
-import { hasThumbnail } from '../../documents/types.js';
-import { recordAudit, type Acting } from '../audit.js';
+import type { Language } from '#common/languages.js';
+import type { Db } from '#server/db/client.js';
+import type { DocumentStore } from '#server/storage/storage.js';
+import { openObject } from '#server/storage/delivery.js';
+import { createDocumentLookup } from '#server/modules/documents/lookup-service.js';
+import { createThumbnails, hasThumbnail } from '#server/modules/documents/thumbnails-service.js';
+import { recordAudit, type Acting } from '../records/audit-repository.js';
 import { buildKycPdf } from './document.js';
 import { gatherExport } from './gather.js';
 import type {
@@ -41,7 +40,7 @@ export function createExportSource(
   store: DocumentStore,
   log: FastifyBaseLogger,
 ): ExportDocumentSource {
-  const documents = createDocumentRepository(db);
+  const documents = createDocumentLookup(db);
   const thumbnails = createThumbnails(store, log);
   const rowOf = async (document: ExportDocument) => {
     const view = await documents.find(document.id);

@@ -2,15 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { format, isValid, parseISO, type Locale } from 'date-fns';
 import { de, enGB, es, fr, it, nl } from 'date-fns/locale';
 import i18next, { type i18n } from 'i18next';
-import type { KycStepType } from '../../../../../common/kyc.js';
-import type { Person } from '../../../../../common/kyc-responses.js';
+import type { KycStepType } from '#common/kyc.js';
+import type { Person } from '#common/kyc-responses.js';
 import {
   changeLabelIn,
   fieldLabelIn,
   fieldWords,
   type Translator,
-} from '../../../../../common/kyc-step-fields.js';
-import { LANGUAGES, type Language } from '../../../../../common/languages.js';
+} from '#common/kyc-step-fields.js';
+import { LANGUAGES, type Language } from '#common/languages.js';
 
 /*
  * The review file speaks the app's language: its texts are the app's own translation files

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExportStage } from '../../../../../common/kyc-export.js';
-import type { ExportConfig } from '../../../config.js';
-import type { Db } from '../../../db/client.js';
-import type { KycExportJobRow } from '../../../db/schema/kyc-export.js';
-import { createUserRepository } from '../../users/repository.js';
-import type { DocumentStore } from '../../../storage/storage.js';
-import { acting } from '../audit.js';
+import type { ExportStage } from '#common/kyc-export.js';
+import type { ExportConfig } from '#server/config.js';
+import type { Db } from '#server/db/client.js';
+import type { KycExportJobRow } from '#server/db/schema/kyc-export.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
+import type { DocumentStore } from '#server/storage/storage.js';
+import { acting } from '../records/audit-repository.js';
 import { exportLanguage } from './document.js';
-import { createExportJobRepository } from './jobs.js';
+import { createExportJobRepository } from './jobs-repository.js';
 import type { ExportOptions } from './model.js';
 import { buildExport, createExportSource, recordExport, storeExport } from './run.js';
 
@@ -39,14 +39,14 @@ export function createExportWorker(deps: {
   const { db, store, log, config } = deps;
   const jobs = createExportJobRepository(db);
   const source = createExportSource(db, store, log);
-  const users = createUserRepository(db);
+  const users = createUserLookup(db);
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
 
   async function requester(job: KycExportJobRow) {
-    const user = await users.findById(job.requestedBy);
+    const user = await users.byId(job.requestedBy);
     if (!user) throw new Error(`User ${job.requestedBy} no longer exists.`);
     return acting(user);
   }

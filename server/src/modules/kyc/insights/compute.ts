@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { OPEN_FINDING_SEVERITIES, riskNeedsAcknowledgement } from '../../../../../common/kyc.js';
-import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
-import type { Db } from '../../../db/client.js';
-import { NotFoundError } from '../../../errors.js';
-import { nameCore } from '../../search/normalise.js';
-import { createSearchRepository, type PartnerRow } from '../../search/repository.js';
-import type { Candidate } from '../../search/scoring.js';
+import { OPEN_FINDING_SEVERITIES, riskNeedsAcknowledgement } from '#common/kyc.js';
+import type { Finding, Insights } from '#common/kyc-insights.js';
+import type { Db } from '#server/db/client.js';
+import { NotFoundError } from '#server/errors.js';
+import { nameCore } from '#server/matching/normalise.js';
+import { createCompanyMatches, type PartnerRow } from '#server/modules/search/lookup-service.js';
+import type { Candidate } from '#server/matching/scoring.js';
 import { evaluate } from './evaluate.js';
-import { createInsightsRepository } from './repository.js';
+import { createInsightsRepository } from './insights-repository.js';
 import { searchCriteria, type SearchEvidence, type SnapshotWithoutSearch } from './snapshot.js';
 
 const toCandidate = (row: PartnerRow): Candidate => ({
@@ -21,7 +21,7 @@ async function loadSearchEvidence(
   db: Db,
   snapshot: SnapshotWithoutSearch,
 ): Promise<SearchEvidence> {
-  const search = createSearchRepository(db);
+  const search = createCompanyMatches(db);
   const { name, ...numbers } = searchCriteria(snapshot);
   const core = nameCore(name);
   const numberHits = (await search.findByNumbers(numbers)).map(toCandidate);

@@ -1,5 +1,5 @@
-import type { Finding } from '../../../../../common/kyc-insights.js';
-import { classify, compareName, type Candidate } from '../../search/scoring.js';
+import type { Finding } from '#common/kyc-insights.js';
+import { classify, compareName, type Candidate } from '#server/matching/scoring.js';
 import type { InsightsSnapshot } from './snapshot.js';
 
 /** At most this many similar-name findings, the most similar first. */

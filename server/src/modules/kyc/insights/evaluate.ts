@@ -1,9 +1,5 @@
-import {
-  KYC_STEP_TYPES,
-  type FindingSeverity as Severity,
-  type RiskLevel,
-} from '../../../../../common/kyc.js';
-import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
+import { KYC_STEP_TYPES, type FindingSeverity as Severity, type RiskLevel } from '#common/kyc.js';
+import type { Finding, Insights } from '#common/kyc-insights.js';
 import { searchConflicts } from './conflicts.js';
 import {
   addressIncomplete,

@@ -1,5 +1,5 @@
 import { isValidIBAN } from 'ibantools';
-import { normaliseIban, parseIsoDate } from '../../../../../common/kyc-steps.js';
+import { normaliseIban, parseIsoDate } from '#common/kyc-steps.js';
 
 /**
  * Readers for the step data the insights look at. Step data is whatever JSON the app stored,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding, Insights } from '../../../../../common/kyc-insights.js';
-import { kycSubmissions } from '../../../db/schema/kyc.js';
-import { upload } from '../../../testing/documents-fixtures.js';
-import { databaseTargets, startTestServer, type TestServer } from '../../../testing/harness.js';
-import { insertKycSubmission, setStepData } from '../../../testing/insights-fixtures.js';
-import { minimalPdf } from '../../../testing/minimal-pdf.js';
+import type { Finding, Insights } from '#common/kyc-insights.js';
+import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { upload } from '#server/testing/documents-fixtures.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { insertKycSubmission, setStepData } from '#server/testing/insights-fixtures.js';
+import { minimalPdf } from '#server/testing/minimal-pdf.js';
 import {
   caller,
   createPartner,
@@ -15,7 +15,7 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 const dateYearsAgo = (years: number) => {
   const date = new Date();

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REQUIRED_STEP_DOCUMENTS,
-  STEP_DOCUMENT_TYPES,
-  type KycStepType,
-} from '../../../../../common/kyc.js';
-import type { Finding } from '../../../../../common/kyc-insights.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
-import type { Candidate } from '../../search/scoring.js';
+import { REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES, type KycStepType } from '#common/kyc.js';
+import type { Finding } from '#common/kyc-insights.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
+import type { Candidate } from '#server/matching/scoring.js';
 import { searchConflicts } from './conflicts.js';
 import { evaluate, riskLevelOf, summarise } from './evaluate.js';
 import { isValidIban, monthsBefore, wholeMonths } from './fields.js';

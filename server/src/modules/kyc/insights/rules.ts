@@ -1,11 +1,7 @@
-import { KYC_STEP_TYPES, REQUIRED_STEP_DOCUMENTS } from '../../../../../common/kyc.js';
-import type { Finding, StepCompleteness } from '../../../../../common/kyc-insights.js';
-import {
-  ADDRESS_FIELDS,
-  isDataStepType,
-  validateStepData,
-} from '../../../../../common/kyc-steps.js';
-import { checkVatNumber, normaliseNumber } from '../../search/normalise.js';
+import { KYC_STEP_TYPES, REQUIRED_STEP_DOCUMENTS } from '#common/kyc.js';
+import type { Finding, StepCompleteness } from '#common/kyc-insights.js';
+import { ADDRESS_FIELDS, isDataStepType, validateStepData } from '#common/kyc-steps.js';
+import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
 import {
   countryCode,
   dayOf,

@@ -1,9 +1,9 @@
 import { countries as vatCountries } from 'jsvat';
-import type { FindingSeverity as Severity, KycStepType } from '../../../../../common/kyc.js';
-import type { Finding } from '../../../../../common/kyc-insights.js';
-import type { DocumentType } from '../../../db/schema/documents.js';
-import { checkVatNumber, normaliseNumber } from '../../search/normalise.js';
-import type { Candidate, Criteria } from '../../search/scoring.js';
+import type { FindingSeverity as Severity, KycStepType } from '#common/kyc.js';
+import type { Finding } from '#common/kyc-insights.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
+import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
+import type { Candidate, Criteria } from '#server/matching/scoring.js';
 import { countryCode, record, text, type Data } from './fields.js';
 
 /*

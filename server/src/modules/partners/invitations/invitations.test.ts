@@ -5,13 +5,13 @@ import {
   invitations,
   tradePartnerContacts,
   tradePartnerMembers,
-} from '../../../db/schema/partners.js';
+} from '#server/db/schema/partners.js';
 import {
   databaseTargets,
   person,
   startTestServer,
   type TestServer,
-} from '../../../testing/harness.js';
+} from '#server/testing/harness.js';
 import {
   caller,
   createPartner,
@@ -21,8 +21,8 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../../testing/partners-fixtures.js';
-import { startSmtpSink, type SmtpSink } from '../../../testing/smtp-sink.js';
+} from '#server/testing/partners-fixtures.js';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink.js';
 
 describe.each(databaseTargets())('invitations (%s)', (target) => {
   let server: TestServer;

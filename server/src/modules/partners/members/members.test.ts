@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets, startTestServer, type TestServer } from '../../../testing/harness.js';
+import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   addMember,
   caller,
@@ -10,7 +10,7 @@ import {
   type Actor,
   type Caller,
   type Partner,
-} from '../../../testing/partners-fixtures.js';
+} from '#server/testing/partners-fixtures.js';
 
 describe.each(databaseTargets())('members (%s)', (target) => {
   let server: TestServer;

@@ -1,4 +1,4 @@
-import { kycBadgeVariant } from '../../../../../../common/kyc.js';
+import { kycBadgeVariant } from '#common/kyc.js';
 import type { ExportOptions, KycExportModel } from '../model.js';
 import type { PdfTexts } from '../texts.js';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, SIZES, VARIANT_COLOURS } from './style.js';

@@ -1,4 +1,4 @@
-import type { KycStepType } from '../../../../../../common/kyc.js';
+import type { KycStepType } from '#common/kyc.js';
 import type { ExportDocument } from '../model.js';
 import type { PdfTexts } from '../texts.js';
 import { COLOURS, CONTENT_WIDTH, MARGIN, SIZES } from './style.js';

@@ -1,15 +1,6 @@
-import {
-  KYC_STEP_TYPES,
-  SUBMISSION_COMMENT,
-  type KycStepType,
-} from '../../../../../../common/kyc.js';
-import type { Insights } from '../../../../../../common/kyc-insights.js';
-import type {
-  AuditEvent,
-  KycComment,
-  Person,
-  StatusRecord,
-} from '../../../../../../common/kyc-responses.js';
+import { KYC_STEP_TYPES, SUBMISSION_COMMENT, type KycStepType } from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
+import type { AuditEvent, KycComment, Person, StatusRecord } from '#common/kyc-responses.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import { riskCell } from './cover.js';
 import { COLOURS, VARIANT_COLOURS } from './style.js';

@@ -1,4 +1,4 @@
-import type { KycStepType } from '../../../../../../common/kyc.js';
+import type { KycStepType } from '#common/kyc.js';
 import {
   ADDRESS_FIELD_ORDER,
   FIELD_ORDER,
@@ -8,8 +8,8 @@ import {
   PERSON_FIELDS,
   type Row,
   valueText,
-} from '../../../../../../common/kyc-step-fields.js';
-import { formatEuros } from '../../../../../../common/money.js';
+} from '#common/kyc-step-fields.js';
+import { formatEuros } from '#common/money.js';
 import type { ExportDocument } from '../model.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import type { Cell, ReportWriter } from './writer.js';

@@ -1,5 +1,5 @@
-import { KYC_STEP_TYPES, type KycStepType } from '../../../../../../common/kyc.js';
-import type { KycStep } from '../../../../../../common/kyc-responses.js';
+import { KYC_STEP_TYPES, type KycStepType } from '#common/kyc.js';
+import type { KycStep } from '#common/kyc-responses.js';
 import type { KycExportModel } from '../model.js';
 import type { PdfTexts } from '../texts.js';
 import { riskCell, statusCell } from './cover.js';

@@ -1,0 +1,42 @@
+import type { preValidationAsyncHookHandler } from 'fastify';
+import { ValidationError } from '#server/errors.js';
+
+type Location = 'params' | 'querystring' | 'body';
+
+/**
+ * The 400 SPEC section 5 words for a required parameter that is missing:
+ * `Required parameter userId was null or undefined when calling uploadDocument.`
+ */
+export function missingParameter(name: string, operation: string, where: Location) {
+  const message = `Required parameter ${name} was null or undefined when calling ${operation}.`;
+  return new ValidationError(message, [{ field: `${where}.${name}`, message }]);
+}
+
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * A hook that answers a missing required parameter in the SPEC's words, before the schema
+ * would answer it in its own. Runs before validation, so malformed values still get the
+ * schema's message.
+ */
+export function requireParameters(
+  operation: string,
+  names: { params?: string[]; querystring?: string[]; body?: string[] },
+): preValidationAsyncHookHandler {
+  return async (request) => {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const body = (
+      request.body !== null && typeof request.body === 'object' ? request.body : {}
+    ) as Record<string, unknown>;
+    for (const name of names.params ?? []) {
+      if (absent(params[name])) throw missingParameter(name, operation, 'params');
+    }
+    for (const name of names.querystring ?? []) {
+      if (absent(query[name])) throw missingParameter(name, operation, 'querystring');
+    }
+    for (const name of names.body ?? []) {
+      if (absent(body[name])) throw missingParameter(name, operation, 'body');
+    }
+  };
+}

@@ -1,0 +1,323 @@
+import type { Document, DocumentPage, EntityName } from '#common/documents.js';
+import { uuidSchema } from '#server/api-schemas.js';
+import type { Db } from '#server/db/client.js';
+import type { DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import type { DocumentStore } from '#server/storage/storage.js';
+import { authorizePartner } from '#server/modules/partners/access-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import type { AccessToken, AccessTokens } from './access-tokens.js';
+import { authorizeDocument, documentNotFound, viewerOf } from './access-service.js';
+import { presentDocument, presentDocuments } from './present.js';
+import {
+  createDocumentRepository,
+  type DocumentView,
+  type LinkRef,
+} from './documents-repository.js';
+import type { FilterQuery } from './documents-schemas.js';
+import {
+  DOCUMENT_TYPE_LABELS,
+  type CompanyDocumentChange,
+  type CompanyDocumentListener,
+  type DocumentConditions,
+  type DocumentSort,
+} from './types.js';
+
+type Narrowing = Omit<DocumentConditions, 'statuses' | 'types'>;
+
+interface Paging {
+  page: number;
+  size: number;
+  sort: DocumentSort;
+}
+
+const refValue = (ref: LinkRef) => ('id' in ref ? ref.id : ref.uuid);
+
+const statusesOf = (status: DocumentStatus, includeArchived: boolean): DocumentStatus[] =>
+  includeArchived ? ['ACTIVE', 'ARCHIVED'] : [status];
+
+/**
+ * Reading, listing and changing documents. Uploads live in uploads-service.ts, bytes in delivery.ts.
+ * `onCompanyChange` hears of each change to a company's document once it has committed.
+ */
+export function createDocumentService(
+  db: Db,
+  store: DocumentStore,
+  tokens: AccessTokens,
+  onCompanyChange: CompanyDocumentListener = async () => {},
+) {
+  const repository = createDocumentRepository(db);
+  const members = createPartnerLookup(db);
+
+  async function changed(
+    actor: AuthUser,
+    view: DocumentView,
+    change: CompanyDocumentChange['change'],
+    types: readonly DocumentType[],
+  ): Promise<void> {
+    const { tradePartnerId, id, fileName } = view.document;
+    if (tradePartnerId === null) return;
+    await onCompanyChange({ tradePartnerId, documentId: id, fileName, types, change, actor });
+  }
+
+  /** The document, if `actor` may `action` it; 404 when it does not exist or is not theirs to see. */
+  async function load(
+    actor: AuthUser,
+    id: number,
+    action: 'read' | 'change',
+  ): Promise<DocumentView> {
+    const view = await repository.find(id);
+    if (!view) throw new NotFoundError(documentNotFound(id));
+    await authorizeDocument(db, actor, view, action);
+    return view;
+  }
+
+  async function page(
+    actor: AuthUser,
+    conditions: DocumentConditions,
+    paging: Paging,
+  ): Promise<DocumentPage> {
+    const { rows, total } = await repository.page(conditions, viewerOf(actor), paging);
+    return {
+      documents: await presentDocuments(tokens, actor, rows),
+      page: paging.page,
+      size: paging.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / paging.size),
+    };
+  }
+
+  async function list(actor: AuthUser, conditions: DocumentConditions): Promise<Document[]> {
+    return presentDocuments(tokens, actor, await repository.list(conditions, viewerOf(actor)));
+  }
+
+  /** A contact or address `actor` may read, by id or uuid; 404 for others, as for none. */
+  async function readableLink(actor: AuthUser, kind: 'contact' | 'address', ref: LinkRef) {
+    const found =
+      kind === 'contact' ? await repository.findContact(ref) : await repository.findAddress(ref);
+    const message =
+      kind === 'contact'
+        ? `Contact with ID/UUID ${refValue(ref)} not found`
+        : `Address with ID/UUID ${refValue(ref)} not found.`;
+    if (!found) throw new NotFoundError(message);
+    const membership = await members.membership(found.tradePartnerId, actor.sub);
+    policy.authorizePartner(actor, membership, 'read', message);
+    return found;
+  }
+
+  /** A user record: the person themself and staff (decision 003: 403 for anyone else). */
+  async function readableUser(actor: AuthUser, ref: LinkRef) {
+    const user = await repository.findUser(ref);
+    if (user && policy.canReadUser(actor, user)) return user;
+    if (!user && policy.seesAllUsers(actor)) {
+      throw new NotFoundError(`No user with ID/UUID ${refValue(ref)}.`);
+    }
+    throw new ForbiddenError();
+  }
+
+  /** What a by-entity lookup narrows to, once `actor` is allowed to read the entity. */
+  async function entityNarrowing(
+    actor: AuthUser,
+    entity: EntityName,
+    ref: LinkRef,
+  ): Promise<Narrowing> {
+    switch (entity) {
+      case 'tradepartner':
+        return { tradePartnerId: (await authorizePartner(db, actor, ref, 'read')).partner.id };
+      case 'tradepartnercontact':
+        return { contactId: (await readableLink(actor, 'contact', ref)).id };
+      case 'address':
+        return { addressId: (await readableLink(actor, 'address', ref)).id };
+      case 'user':
+        return { userId: (await readableUser(actor, ref)).id };
+      // Shipments, orders and transports have no table yet: only ids can match, and none do.
+      case 'shipment':
+        return 'id' in ref ? { shipmentId: ref.id } : { none: true };
+      case 'order':
+        return 'id' in ref ? { orderId: ref.id } : { none: true };
+      case 'transport':
+        return 'id' in ref ? { transportId: ref.id } : { none: true };
+    }
+  }
+
+  async function filterNarrowing(actor: AuthUser, query: FilterQuery): Promise<Narrowing> {
+    const narrowing: Narrowing = {};
+    const partner = query.tradePartnerUuid
+      ? { uuid: query.tradePartnerUuid }
+      : query.tradePartnerId
+        ? { id: query.tradePartnerId }
+        : undefined;
+    if (partner) {
+      narrowing.tradePartnerId = (await authorizePartner(db, actor, partner, 'read')).partner.id;
+    }
+    const contact = query.tradePartnerContactUuid
+      ? { uuid: query.tradePartnerContactUuid }
+      : query.contactId
+        ? { id: query.contactId }
+        : undefined;
+    if (contact) narrowing.contactId = (await readableLink(actor, 'contact', contact)).id;
+    const user = query.userUuid
+      ? { uuid: query.userUuid }
+      : query.userId
+        ? { id: query.userId }
+        : undefined;
+    if (user) narrowing.userId = (await readableUser(actor, user)).id;
+    if (query.addressUuid !== undefined) {
+      // SPEC 5: an address uuid that is not a UUID gives an empty list, not an error.
+      const parsed = uuidSchema.safeParse(query.addressUuid);
+      if (!parsed.success) return { none: true };
+      narrowing.addressId = (await readableLink(actor, 'address', { uuid: parsed.data })).id;
+    } else if (query.addressId) {
+      narrowing.addressId = (await readableLink(actor, 'address', { id: query.addressId })).id;
+    }
+    if (query.shipmentUuid || query.orderUuid || query.transportUuid) return { none: true };
+    if (query.shipmentId) narrowing.shipmentId = query.shipmentId;
+    if (query.orderId) narrowing.orderId = query.orderId;
+    if (query.transportId) narrowing.transportId = query.transportId;
+    return narrowing;
+  }
+
+  return {
+    types: () => DOCUMENT_TYPE_LABELS,
+
+    /** The document, with `actor`'s read access checked (content, stream, thumbnail). */
+    readable: (actor: AuthUser, id: number) => load(actor, id, 'read'),
+
+    async get(actor: AuthUser, id: number): Promise<Document> {
+      return presentDocument(tokens, actor, await load(actor, id, 'read'));
+    },
+
+    async list(
+      actor: AuthUser,
+      query: { includeArchived: boolean } & Paging,
+    ): Promise<DocumentPage> {
+      return page(actor, { statuses: statusesOf('ACTIVE', query.includeArchived) }, query);
+    },
+
+    async filter(actor: AuthUser, query: FilterQuery): Promise<DocumentPage> {
+      const narrowing = await filterNarrowing(actor, query);
+      return page(
+        actor,
+        {
+          ...narrowing,
+          statuses: statusesOf(query.status, query.includeArchived),
+          ...(query.documentType ? { types: query.documentType } : {}),
+        },
+        query,
+      );
+    },
+
+    async byCustomer(
+      actor: AuthUser,
+      tradePartnerId: number,
+      query: { documentType?: DocumentType[] | undefined; includeArchived: boolean },
+    ): Promise<Document[]> {
+      const { partner } = await authorizePartner(db, actor, { id: tradePartnerId }, 'read');
+      return list(actor, {
+        tradePartnerId: partner.id,
+        statuses: statusesOf('ACTIVE', query.includeArchived),
+        ...(query.documentType ? { types: query.documentType } : {}),
+      });
+    },
+
+    /** The ACTIVE documents of one entity. */
+    async byEntity(
+      actor: AuthUser,
+      entity: EntityName,
+      ref: LinkRef,
+      documentTypes: DocumentType[] | undefined,
+    ): Promise<Document[]> {
+      const narrowing = await entityNarrowing(actor, entity, ref);
+      return list(actor, {
+        ...narrowing,
+        statuses: ['ACTIVE'],
+        ...(documentTypes ? { types: documentTypes } : {}),
+      });
+    },
+
+    async entityPage(
+      actor: AuthUser,
+      entity: EntityName,
+      ref: LinkRef,
+      query: Paging & {
+        status: DocumentStatus;
+        includeArchived: boolean;
+        documentType?: DocumentType[] | undefined;
+      },
+    ): Promise<DocumentPage> {
+      const narrowing = await entityNarrowing(actor, entity, ref);
+      return page(
+        actor,
+        {
+          ...narrowing,
+          statuses: statusesOf(query.status, query.includeArchived),
+          ...(query.documentType ? { types: query.documentType } : {}),
+        },
+        query,
+      );
+    },
+
+    async byShipment(
+      actor: AuthUser,
+      shipmentId: number,
+      includeArchived: boolean,
+    ): Promise<Document[]> {
+      return list(actor, { shipmentId, statuses: statusesOf('ACTIVE', includeArchived) });
+    },
+
+    async token(actor: AuthUser, id: number): Promise<AccessToken> {
+      await load(actor, id, 'read');
+      return (await tokens.issue(actor, [id])).get(id)!;
+    },
+
+    /** Archives or restores; the object and the row are never deleted. */
+    async setStatus(actor: AuthUser, id: number, status: DocumentStatus): Promise<Document> {
+      const view = await load(actor, id, 'change');
+      const current = view.document;
+      if (current.status !== status) {
+        const archivedAt = status === 'ARCHIVED' ? new Date() : null;
+        await repository.setStatus(id, status, archivedAt);
+        await changed(actor, view, status === 'ARCHIVED' ? 'archived' : 'added', [current.type]);
+      }
+      return presentDocument(tokens, actor, (await repository.find(id))!);
+    },
+
+    async setType(actor: AuthUser, id: number, type: DocumentType): Promise<Document> {
+      const view = await load(actor, id, 'change');
+      const current = view.document.type;
+      if (current !== type && (current === 'PROFILE_PICTURE' || type === 'PROFILE_PICTURE')) {
+        const message =
+          current === 'PROFILE_PICTURE'
+            ? "A profile picture's type cannot be changed."
+            : 'A document becomes a profile picture only by uploading it as one.';
+        throw new ValidationError(`querystring.documentType: ${message}`, [
+          { field: 'querystring.documentType', message },
+        ]);
+      }
+      if (current !== type) {
+        await repository.setType(id, type);
+        await changed(actor, view, 'retyped', [current, type]);
+      }
+
+      return presentDocument(tokens, actor, (await repository.find(id))!);
+    },
+
+    /** Whether the document store answers and accepts writes (staff only). */
+    async diagnose(actor: AuthUser) {
+      if (!policy.mayDiagnoseStorage(actor)) throw new ForbiddenError();
+      const diagnosis = await store.diagnose();
+      return {
+        backend: diagnosis.backend,
+        ...(diagnosis.backend === 's3' ? { bucket: diagnosis.location } : {}),
+        reachable: diagnosis.reachable,
+        writable: diagnosis.writable,
+        latencyMs: diagnosis.latencyMs,
+        message: diagnosis.message,
+      };
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

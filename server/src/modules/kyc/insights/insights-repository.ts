@@ -1,0 +1,133 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { KycStepType, RiskLevel } from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
+import type { Db } from '#server/db/client.js';
+import { documents } from '#server/db/schema/documents.js';
+import { kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
+import { addresses, tradePartners } from '#server/db/schema/partners.js';
+import type { Data } from './fields.js';
+import type { SnapshotWithoutSearch } from './snapshot.js';
+
+export interface LoadedSubmission {
+  snapshot: SnapshotWithoutSearch;
+  riskLevel: RiskLevel | null;
+}
+
+/** The rows the insights read, and what they write back: the insights and the risk level. */
+export function createInsightsRepository(db: Db) {
+  return {
+    async findIdByUuid(uuid: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: kycSubmissions.id })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.uuid, uuid));
+      return row?.id;
+    },
+
+    /** The submission's customer, steps and documents; undefined when there is no such file. */
+    async load(kycId: number): Promise<LoadedSubmission | undefined> {
+      const [row] = await db
+        .select({
+          riskLevel: kycSubmissions.riskLevel,
+          partner: {
+            id: tradePartners.id,
+            uuid: tradePartners.uuid,
+            name: tradePartners.name,
+            cocNumber: tradePartners.cocNumber,
+            vatNumber: tradePartners.vatNumber,
+            country: tradePartners.country,
+          },
+        })
+        .from(kycSubmissions)
+        .innerJoin(tradePartners, eq(tradePartners.id, kycSubmissions.tradePartnerId))
+        .where(eq(kycSubmissions.id, kycId));
+      if (!row) return undefined;
+
+      const [firstAddress, steps, documentTypes] = await Promise.all([
+        db
+          .select({
+            street: addresses.street,
+            houseNumber: addresses.houseNumber,
+            postCode: addresses.postCode,
+            city: addresses.city,
+            country: addresses.country,
+          })
+          .from(addresses)
+          .where(eq(addresses.tradePartnerId, row.partner.id))
+          .orderBy(asc(addresses.position), asc(addresses.id))
+          .limit(1),
+        db
+          .select({ stepType: kycSteps.stepType, data: kycSteps.data })
+          .from(kycSteps)
+          .where(eq(kycSteps.kycId, kycId)),
+        db
+          .selectDistinct({ type: documents.type })
+          .from(documents)
+          .where(and(eq(documents.tradePartnerId, row.partner.id), eq(documents.status, 'ACTIVE'))),
+      ]);
+
+      const stepData: Partial<Record<KycStepType, Data>> = {};
+      for (const step of steps) stepData[step.stepType] = step.data ?? {};
+      return {
+        riskLevel: row.riskLevel,
+        snapshot: {
+          kycId,
+          partner: { ...row.partner, firstAddress: firstAddress[0] ?? null },
+          steps: stepData,
+          activeDocumentTypes: documentTypes.map((d) => d.type),
+        },
+      };
+    },
+
+    /**
+     * Takes the file's row lock (as a status change does) for the rest of the transaction, so
+     * that insights computed after it read what every earlier change committed, and the last
+     * computation is the one stored. False when there is no such file.
+     */
+    async lockSubmission(kycId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: kycSubmissions.id })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.id, kycId))
+        .for('no key update');
+      return row !== undefined;
+    },
+
+    /** The insights as last stored, if they ever were. */
+    async stored(kycId: number): Promise<Insights | undefined> {
+      const [row] = await db.select().from(kycInsights).where(eq(kycInsights.kycId, kycId));
+      return row ? ({ ...row.insights, kycId } as Insights) : undefined;
+    },
+
+    /** Keeps the insights, and their risk level on the submission for the lists. */
+    async store(insights: Insights): Promise<void> {
+      const { kycId, ...rest } = insights;
+      const values = {
+        riskLevel: insights.riskLevel,
+        insights: rest as Record<string, unknown>,
+        computedAt: new Date(insights.computedAt),
+      };
+      await db
+        .insert(kycInsights)
+        .values({ kycId, ...values })
+        .onConflictDoUpdate({ target: kycInsights.kycId, set: values });
+      await this.setRiskLevel(kycId, insights.riskLevel);
+    },
+
+    /**
+     * Stores the risk level when it changed. A derived value: the version and updatedAt stay, so
+     * that computing insights never makes someone else's edit conflict.
+     */
+    async setRiskLevel(kycId: number, riskLevel: RiskLevel): Promise<void> {
+      await db
+        .update(kycSubmissions)
+        .set({ riskLevel })
+        .where(
+          and(
+            eq(kycSubmissions.id, kycId),
+            sql`${kycSubmissions.riskLevel} is distinct from ${riskLevel}`,
+          ),
+        );
+    },
+  };
+}

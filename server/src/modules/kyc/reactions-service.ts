@@ -1,0 +1,121 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { requestOpen, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
+import type { CompanyDocumentChange } from '#server/modules/documents/lookup-service.js';
+import { createCompanyMatches } from '#server/modules/search/lookup-service.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import { acting, recordAudit } from './records/audit-repository.js';
+import { refreshInsights } from './insights/compute.js';
+import { createRecordRepository } from './records/records-repository.js';
+import { createSubmissionRepository } from './submissions/submissions-repository.js';
+import { answered } from './review/requests.js';
+
+/**
+ * What a KYC file does when something it reads changes elsewhere (issue 14): its insights are
+ * computed again, and a document the partner adds, archives or retypes for a step answers the
+ * reviewer's open request on that step. Each reaction runs after the change has committed; a
+ * failed insights refresh is logged and leaves the stored insights as they were (they are
+ * computed again on the next change, when a reviewer opens them, and before any approval).
+ */
+export function createKycReactions(db: Db, log: FastifyBaseLogger) {
+  const submissions = createSubmissionRepository(db);
+
+  async function refresh(kycId: number): Promise<void> {
+    try {
+      await refreshInsights(db, kycId);
+    } catch (error) {
+      log.error({ kycId, reason: (error as Error).message }, 'KYC insights refresh failed');
+    }
+  }
+
+  /** The open file's steps a document change answers: it is with the partner, the step asked. */
+  async function answerRequests(kycId: number, change: CompanyDocumentChange): Promise<void> {
+    const user = await createUserLookup(db).byIdentity(change.actor.sub);
+    if (!user) return;
+    const by = acting(user);
+    await db.transaction(async (tx) => {
+      if ((await createSubmissionRepository(tx).statusForShare(kycId)) !== 'CHANGES_REQUESTED') {
+        return;
+      }
+      const records = createRecordRepository(tx);
+      const document = { id: change.documentId, fileName: change.fileName, change: change.change };
+      for (const step of await records.stepsForUpdate(kycId)) {
+        const concerned = STEP_DOCUMENT_TYPES[step.stepType].some((type) =>
+          change.types.includes(type),
+        );
+        if (!concerned || !step.request) continue;
+        const open = requestOpen(step.request);
+        const now = new Date();
+        const request = answered(step.request, by, now)!;
+        const updated = await records.updateStep(step.id, step.version, {
+          request: { ...request, documents: [...request.documents, document] },
+          ...(open && step.status === 'CHANGES_REQUESTED' ? { status: 'IN_PROGRESS' } : {}),
+          updatedBy: user.id,
+        });
+        if (!updated || !open) continue;
+        await recordAudit(tx, {
+          kycId,
+          entity: 'step',
+          entityId: step.id,
+          stepType: step.stepType,
+          action: 'step_request_answered',
+          from: step.status,
+          to: updated.status,
+          details: { how: 'document', request: step.request.kind, document },
+          by,
+        });
+      }
+    });
+  }
+
+  return {
+    /** A step's data was saved: its file's insights. */
+    stepChanged: (kycId: number): Promise<void> => refresh(kycId),
+
+    /** A company document changed: the open file's requests it answers, and its insights. */
+    async documentChanged(change: CompanyDocumentChange): Promise<void> {
+      const open = await submissions.findOpen(change.tradePartnerId);
+      if (!open) return;
+      try {
+        await answerRequests(open.id, change);
+      } catch (error) {
+        // The document stays changed; the partner can still answer by saving the step.
+        const reason = (error as Error).message;
+        log.error(
+          { kycId: open.id, documentId: change.documentId, reason },
+          'KYC request answer failed',
+        );
+      }
+      await refresh(open.id);
+    },
+
+    /**
+     * A company's data changed (name, numbers, country, addresses): its open file's insights,
+     * and those of the open files that declare its numbers or belong to companies holding them,
+     * whose conflicts with it may have appeared or gone. (A resemblance of names alone is found
+     * at those files' next refresh, and always before an approval.)
+     */
+    async partnerChanged({ tradePartnerId }: { tradePartnerId: number }): Promise<void> {
+      try {
+        const partner = await createPartnerLookup(db).find({ id: tradePartnerId });
+        const numbers = {
+          cocNumber: partner?.cocNumber ?? undefined,
+          vatNumber: partner?.vatNumber ?? undefined,
+        };
+        const sharing = await createCompanyMatches(db).findByNumbers(numbers);
+        const files = new Set(await submissions.openDeclaring(numbers));
+        for (const id of new Set([tradePartnerId, ...sharing.map((row) => row.id)])) {
+          const open = await submissions.findOpen(id);
+          if (open) files.add(open.id);
+        }
+        for (const kycId of files) await refresh(kycId);
+      } catch (error) {
+        const reason = (error as Error).message;
+        log.error({ tradePartnerId, reason }, 'KYC insights refresh after a company change failed');
+      }
+    },
+  };
+}
+
+export type KycReactions = ReturnType<typeof createKycReactions>;

@@ -1,0 +1,71 @@
+import type { KycStepType } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
+import { createRecordRepository, type AuditRow } from './records-repository.js';
+import type { PersonFields } from '../submissions/submissions-repository.js';
+
+/** First and last name, else the username or e-mail address (as at the time of the act). */
+export function personName(person: PersonFields): string {
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+  return name || person.username || person.email || `User ${person.id}`;
+}
+
+/** Who acted, as the history and the audit trail keep them: an id and the name then. */
+export interface Acting {
+  userId: number;
+  userName: string;
+}
+
+export const acting = (person: PersonFields): Acting => ({
+  userId: person.id,
+  userName: personName(person),
+});
+
+export type AuditAction =
+  | 'created'
+  | 'status_changed'
+  | 'reviewer_assigned'
+  | 'step_created'
+  | 'step_status_changed'
+  | 'step_data_saved'
+  | 'step_request_answered'
+  | 'step_request_withdrawn'
+  | 'comment_added'
+  | 'risk_acknowledged'
+  | 'pdf_exported';
+
+export interface AuditEntry {
+  kycId: number;
+  entity: 'submission' | 'step' | 'comment' | 'document';
+  entityId: number | null;
+  stepType?: KycStepType | null;
+  action: AuditAction;
+  from?: string | null;
+  to?: string | null;
+  /** Why: the comment that came with the change. */
+  reason?: string | null;
+  details?: Record<string, unknown> | null;
+  by: Acting | null;
+  /** When; the transaction's time unless given (the demo data tells a story in the past). */
+  at?: Date;
+}
+
+/**
+ * Writes one row of the append-only audit trail (decision 012). Call it with the transaction
+ * that makes the change, so the change and its record commit or fail together.
+ */
+export async function recordAudit(tx: Db, entry: AuditEntry): Promise<AuditRow> {
+  return createRecordRepository(tx).insertAudit({
+    kycId: entry.kycId,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    stepType: entry.stepType ?? null,
+    action: entry.action,
+    fromValue: entry.from ?? null,
+    toValue: entry.to ?? null,
+    reason: entry.reason ?? null,
+    details: entry.details ?? null,
+    userId: entry.by?.userId ?? null,
+    userName: entry.by?.userName ?? null,
+    ...(entry.at ? { createdAt: entry.at } : {}),
+  });
+}

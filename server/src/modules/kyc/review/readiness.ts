@@ -1,0 +1,101 @@
+import {
+  requestOpen,
+  REQUIRED_STEP_DOCUMENTS,
+  type KycStepStatus,
+  type KycStepType,
+  type StepRequestState,
+} from '#common/kyc.js';
+import type { MissingItem, Readiness } from '#common/kyc-responses.js';
+import { DATA_STEP_TYPES, isDataStepType } from '#common/kyc-steps.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError } from '#server/errors.js';
+import type { DocumentType } from '#server/db/schema/documents.js';
+import { createRecordRepository } from '../records/records-repository.js';
+import { checkStepData, namedIdDocuments } from '../collection/step-checks.js';
+import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
+
+/** What a file's completeness depends on, loaded once. */
+export interface ReadinessFacts {
+  steps: readonly {
+    stepType: KycStepType;
+    status: KycStepStatus;
+    data: unknown;
+    request: StepRequestState | null;
+  }[];
+  /** The types of the customer's ACTIVE documents. */
+  documentTypes: ReadonlySet<DocumentType>;
+  /** The customer's ACTIVE ID documents among those the contacts step names. */
+  idDocuments: ReadonlySet<number>;
+}
+
+/**
+ * What stops a file from being submitted (decision 013), step by step: a reviewer's request on
+ * the step (changes requested, or rejected) the partner has not answered by changing the step
+ * (issue 14), each field of the saved data (not the draft) that fails the step's rules, and each
+ * required document type without an ACTIVE document.
+ */
+export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
+  return DATA_STEP_TYPES.flatMap((stepType): MissingItem[] => {
+    const step = facts.steps.find((candidate) => candidate.stepType === stepType);
+    const rejected = step?.request?.kind === 'REJECTED';
+    const sentBack: MissingItem[] =
+      step && requestOpen(step.request)
+        ? [
+            {
+              stepType,
+              kind: rejected ? 'rejected' : 'changesRequested',
+              message: rejected
+                ? `${stepType}: the reviewer rejected the step; change it before resubmitting`
+                : `${stepType}: the reviewer asked for changes`,
+            },
+          ]
+        : [];
+
+    const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now);
+    const fields = (checked.ok ? [] : checked.issues).map((issue): MissingItem => ({
+      stepType,
+      kind: 'field',
+      field: issue.field,
+      code: issue.code,
+      message: `${stepType}: ${issue.field} ${issue.message}`,
+    }));
+    const documents = REQUIRED_STEP_DOCUMENTS[stepType]
+      .filter((documentType) => !facts.documentTypes.has(documentType))
+      .map((documentType): MissingItem => ({
+        stepType,
+        kind: 'document',
+        documentType,
+        message: `${stepType}: a ${documentType} document is required`,
+      }));
+    return [...sentBack, ...fields, ...documents];
+  });
+}
+
+/** missingItems of a submission as stored now; call it with the transaction that relies on it. */
+export async function readinessOf(
+  db: Db,
+  submission: { id: number; tradePartnerId: number },
+  now: Date = new Date(),
+): Promise<Readiness> {
+  const steps = (await createRecordRepository(db).stepsOf([submission.id])).map(({ step }) => step);
+  const named = steps.flatMap((step) =>
+    isDataStepType(step.stepType) ? namedIdDocuments(step.stepType, step.data) : [],
+  );
+  const documents = createStepDocumentRepository(db);
+  const documentTypes = await documents.activeTypes(submission.tradePartnerId);
+  const idDocuments = await documents.activeIdDocuments(
+    submission.tradePartnerId,
+    named.map(({ id }) => id),
+  );
+  const missing = missingItems({ steps, documentTypes, idDocuments }, now);
+  return { ready: missing.length === 0, missing };
+}
+
+/** 409 with what is missing, unless the file is complete (the check of a submit). */
+export async function requireReady(
+  db: Db,
+  submission: { id: number; tradePartnerId: number },
+): Promise<void> {
+  const { ready, missing } = await readinessOf(db, submission);
+  if (!ready) throw new ConflictError('The KYC file is not complete.', { missing });
+}

@@ -1,0 +1,360 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
+import {
+  kycStatusRecords,
+  kycSteps,
+  kycSubmissions,
+  obligedEntities,
+} from '#server/db/schema/kyc.js';
+import {
+  tradePartnerMembers,
+  tradePartners,
+  type AccessLevel,
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
+import type { FilterQuery, KycSort } from '../kyc-schemas.js';
+
+export type SubmissionRow = typeof kycSubmissions.$inferSelect;
+export type NewSubmission = typeof kycSubmissions.$inferInsert;
+export type ObligedEntityRow = typeof obligedEntities.$inferSelect;
+
+/** A submission as a path names it: `/kyc/{id}` or `/kyc/uuid/{uuid}`. */
+export type KycRef = { id: number } | { uuid: string };
+export const kycRefValue = (ref: KycRef): string | number => ('id' in ref ? ref.id : ref.uuid);
+
+/** The fields of a user the API names a person by. */
+export interface PersonFields {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  email: string | null;
+}
+
+/** A submission with what the API shows of its company, obliged entity and people. */
+export interface SubmissionView {
+  submission: SubmissionRow;
+  partnerUuid: string;
+  partnerName: string;
+  obligedEntityUuid: string;
+  obligedEntityName: string;
+  reviewer: PersonFields | null;
+  approvalRequester: PersonFields | null;
+  creator: PersonFields | null;
+}
+
+/** Only the submissions of companies this identity belongs to with one of `levels`. */
+export interface KycViewer {
+  identityId: string;
+  levels: readonly AccessLevel[];
+}
+
+const reviewer = alias(users, 'kyc_reviewer');
+const requester = alias(users, 'kyc_requester');
+const creator = alias(users, 'kyc_creator');
+
+const viewColumns = {
+  submission: kycSubmissions,
+  partnerUuid: tradePartners.uuid,
+  partnerName: tradePartners.name,
+  obligedEntityUuid: obligedEntities.uuid,
+  obligedEntityName: obligedEntities.name,
+  reviewer: {
+    id: reviewer.id,
+    firstName: reviewer.firstName,
+    lastName: reviewer.lastName,
+    username: reviewer.username,
+    email: reviewer.email,
+  },
+  approvalRequester: {
+    id: requester.id,
+    firstName: requester.firstName,
+    lastName: requester.lastName,
+    username: requester.username,
+    email: requester.email,
+  },
+  creator: {
+    id: creator.id,
+    firstName: creator.firstName,
+    lastName: creator.lastName,
+    username: creator.username,
+    email: creator.email,
+  },
+};
+
+const SORT_COLUMN = {
+  updatedAt: kycSubmissions.updatedAt,
+  createdAt: kycSubmissions.createdAt,
+  status: kycSubmissions.status,
+  tradePartnerName: tradePartners.name,
+  id: kycSubmissions.id,
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
+/** The statuses of a reviewer's moves, for "last reviewed at". */
+const REVIEW_MOVES: readonly KycStatus[] = [
+  'IN_REVIEW',
+  'CHANGES_REQUESTED',
+  'WAITING_FOR_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+];
+
+export type SubmissionConditions = Omit<FilterQuery, 'page' | 'size' | 'sort'> & {
+  tradePartnerId?: number;
+};
+
+export function createSubmissionRepository(db: Db) {
+  const selectViews = () =>
+    db
+      .select(viewColumns)
+      .from(kycSubmissions)
+      .innerJoin(tradePartners, eq(tradePartners.id, kycSubmissions.tradePartnerId))
+      .innerJoin(obligedEntities, eq(obligedEntities.id, kycSubmissions.obligedEntityId))
+      .leftJoin(reviewer, eq(reviewer.id, kycSubmissions.reviewerId))
+      .leftJoin(requester, eq(requester.id, kycSubmissions.approvalRequestedBy))
+      .leftJoin(creator, eq(creator.id, kycSubmissions.createdBy));
+
+  function where(conditions: SubmissionConditions, viewer: KycViewer | undefined) {
+    const parts: (SQL | undefined)[] = [];
+    if (conditions.tradePartnerId !== undefined) {
+      parts.push(eq(kycSubmissions.tradePartnerId, conditions.tradePartnerId));
+    }
+    if (conditions.obligedEntityId !== undefined) {
+      parts.push(eq(kycSubmissions.obligedEntityId, conditions.obligedEntityId));
+    }
+    if (conditions.obligedEntityContactId !== undefined) {
+      parts.push(eq(kycSubmissions.reviewerId, conditions.obligedEntityContactId));
+    }
+    if (conditions.customerId !== undefined) {
+      parts.push(eq(kycSubmissions.tradePartnerId, conditions.customerId));
+    }
+    if (conditions.customerContactId !== undefined) {
+      parts.push(eq(kycSubmissions.customerContactId, conditions.customerContactId));
+    }
+    if (conditions.kycStatus?.length) {
+      parts.push(inArray(kycSubmissions.status, conditions.kycStatus));
+    }
+    if (conditions.search) {
+      parts.push(ilike(tradePartners.name, `%${escapeLike(conditions.search)}%`));
+    }
+    if (viewer) {
+      parts.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(tradePartnerMembers)
+            .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+            .where(
+              and(
+                eq(tradePartnerMembers.tradePartnerId, kycSubmissions.tradePartnerId),
+                eq(users.identityId, viewer.identityId),
+                inArray(tradePartnerMembers.accessLevel, [...viewer.levels]),
+              ),
+            ),
+        ),
+      );
+    }
+    return and(...parts);
+  }
+
+  return {
+    async find(ref: KycRef): Promise<SubmissionView | undefined> {
+      const [row] = await selectViews()
+        .where('id' in ref ? eq(kycSubmissions.id, ref.id) : eq(kycSubmissions.uuid, ref.uuid))
+        .limit(1);
+      return row;
+    },
+
+    /** A page of the submissions matching `conditions` that `viewer` may see (all: undefined). */
+    async page(
+      conditions: SubmissionConditions,
+      viewer: KycViewer | undefined,
+      paging: { page: number; size: number; sort: KycSort },
+    ): Promise<{ rows: SubmissionView[]; total: number }> {
+      const condition = where(conditions, viewer);
+      const [totals] = await db
+        .select({ total: count() })
+        .from(kycSubmissions)
+        .innerJoin(tradePartners, eq(tradePartners.id, kycSubmissions.tradePartnerId))
+        .where(condition);
+      const order = paging.sort.direction === 'desc' ? desc : asc;
+      const rows = await selectViews()
+        .where(condition)
+        .orderBy(order(SORT_COLUMN[paging.sort.field]), order(kycSubmissions.id))
+        .limit(paging.size)
+        .offset(paging.page * paging.size);
+      return { rows, total: totals?.total ?? 0 };
+    },
+
+    /** A company's submissions, the newest first. */
+    async listOfPartner(tradePartnerId: number): Promise<SubmissionView[]> {
+      return selectViews()
+        .where(eq(kycSubmissions.tradePartnerId, tradePartnerId))
+        .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id));
+    },
+
+    /** The company's open submission (at most one: a unique index), if any. */
+    async findOpen(tradePartnerId: number): Promise<SubmissionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(kycSubmissions)
+        .where(
+          and(
+            eq(kycSubmissions.tradePartnerId, tradePartnerId),
+            inArray(kycSubmissions.status, [...OPEN_KYC_STATUSES]),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insert(values: NewSubmission): Promise<SubmissionRow> {
+      const [row] = await db.insert(kycSubmissions).values(values).returning();
+      return row!;
+    },
+
+    /**
+     * Changes the submission if it is still at `version`, bumping it; undefined when someone
+     * else changed it first (optimistic concurrency, decision 012).
+     */
+    async update(
+      id: number,
+      version: number,
+      values: Partial<NewSubmission>,
+    ): Promise<SubmissionRow | undefined> {
+      const [row] = await db
+        .update(kycSubmissions)
+        .set({ ...values, version: sql`${kycSubmissions.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.version, version)))
+        .returning();
+      return row;
+    },
+
+    /** The status, read with the row share-locked so the file cannot move meanwhile. */
+    /**
+     * The open files whose steps declare one of these numbers (normalised as the company search
+     * stores them): the CoC number of the coc step, the VAT number of the bank-and-vat step.
+     */
+    async openDeclaring(numbers: { cocNumber?: string; vatNumber?: string }): Promise<number[]> {
+      const declared = (field: 'cocNumber' | 'vatNumber', stepType: string, value: string) =>
+        and(
+          eq(kycSteps.stepType, stepType as KycStepType),
+          sql`upper(regexp_replace(${kycSteps.data} ->> ${field}, '[\\s.-]+', '', 'g')) = ${value}`,
+        );
+      const conditions = [
+        numbers.cocNumber ? declared('cocNumber', 'coc', numbers.cocNumber) : undefined,
+        numbers.vatNumber ? declared('vatNumber', 'bank-and-vat', numbers.vatNumber) : undefined,
+      ].filter((condition) => condition !== undefined);
+      if (conditions.length === 0) return [];
+      const rows = await db
+        .selectDistinct({ id: kycSubmissions.id })
+        .from(kycSteps)
+        .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycSteps.kycId))
+        .where(and(inArray(kycSubmissions.status, [...OPEN_KYC_STATUSES]), or(...conditions)));
+      return rows.map((row) => row.id);
+    },
+
+    async statusForShare(id: number): Promise<KycStatus | undefined> {
+      const [row] = await db
+        .select({ status: kycSubmissions.status })
+        .from(kycSubmissions)
+        .where(eq(kycSubmissions.id, id))
+        .for('share');
+      return row?.status;
+    },
+
+    /** The latest submission of a company for an obliged entity. */
+    async latestOf(
+      tradePartnerId: number,
+      obligedEntityId: number,
+    ): Promise<SubmissionView | undefined> {
+      const [row] = await selectViews()
+        .where(
+          and(
+            eq(kycSubmissions.tradePartnerId, tradePartnerId),
+            eq(kycSubmissions.obligedEntityId, obligedEntityId),
+          ),
+        )
+        .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
+        .limit(1);
+      return row;
+    },
+
+    /** When a reviewer last moved the file. */
+    async lastReviewedAt(kycId: number): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: kycStatusRecords.createdAt })
+        .from(kycStatusRecords)
+        .where(
+          and(
+            eq(kycStatusRecords.kycId, kycId),
+            inArray(kycStatusRecords.status, [...REVIEW_MOVES]),
+          ),
+        )
+        .orderBy(desc(kycStatusRecords.id))
+        .limit(1);
+      return row?.at ?? null;
+    },
+
+    /** A page of the companies with a submission, by name, each with its latest submission. */
+    async customersPage(paging: { page: number; size: number }) {
+      const latest = db
+        .selectDistinctOn([kycSubmissions.tradePartnerId], {
+          tradePartnerId: kycSubmissions.tradePartnerId,
+          kycId: kycSubmissions.id,
+          kycUuid: kycSubmissions.uuid,
+          status: kycSubmissions.status,
+          updatedAt: kycSubmissions.updatedAt,
+        })
+        .from(kycSubmissions)
+        .orderBy(
+          kycSubmissions.tradePartnerId,
+          desc(kycSubmissions.createdAt),
+          desc(kycSubmissions.id),
+        )
+        .as('latest');
+      const [totals] = await db
+        .select({ total: sql<number>`count(distinct ${kycSubmissions.tradePartnerId})::int` })
+        .from(kycSubmissions);
+      const rows = await db
+        .select({
+          customerId: tradePartners.id,
+          customerUuid: tradePartners.uuid,
+          name: tradePartners.name,
+          latestKycId: latest.kycId,
+          latestKycUuid: latest.kycUuid,
+          status: latest.status,
+          updatedAt: latest.updatedAt,
+        })
+        .from(latest)
+        .innerJoin(tradePartners, eq(tradePartners.id, latest.tradePartnerId))
+        .orderBy(asc(tradePartners.name), asc(tradePartners.id))
+        .limit(paging.size)
+        .offset(paging.page * paging.size);
+      return { rows, total: totals?.total ?? 0 };
+    },
+  };
+}
+
+export type SubmissionRepository = ReturnType<typeof createSubmissionRepository>;
+
+/** The obliged entity of this installation, created if it is not there yet. */
+export async function ensureObligedEntity(db: Db, name: string): Promise<ObligedEntityRow> {
+  await db.insert(obligedEntities).values({ name }).onConflictDoNothing({
+    target: obligedEntities.name,
+  });
+  const [row] = await db.select().from(obligedEntities).where(eq(obligedEntities.name, name));
+  return row!;
+}
+
+export async function findObligedEntity(
+  db: Db,
+  uuid: string,
+): Promise<ObligedEntityRow | undefined> {
+  const [row] = await db.select().from(obligedEntities).where(eq(obligedEntities.uuid, uuid));
+  return row;
+}

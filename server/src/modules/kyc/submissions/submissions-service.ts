@@ -1,0 +1,231 @@
+import { KYC_STEP_TYPES } from '#common/kyc.js';
+import type { Insights } from '#common/kyc-insights.js';
+import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import { uniqueViolation } from '#server/db/errors.js';
+import { ensureUserRow } from '#server/modules/users/identity-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import type { PartnerRef } from '#server/modules/partners/directory-service.js';
+import { acting, recordAudit } from '../records/audit-repository.js';
+import {
+  authorizeKyc,
+  authorizeKycPartner,
+  kycNotFound,
+  kycViewerOf,
+  requireKycAccess,
+} from '../access-service.js';
+import { refreshInsights } from '../insights/compute.js';
+import { presentSubmission, presentSubmissions } from '../present.js';
+import { createRecordRepository } from '../records/records-repository.js';
+import {
+  createSubmissionRepository,
+  findObligedEntity,
+  type KycRef,
+  type SubmissionConditions,
+  type SubmissionRow,
+} from './submissions-repository.js';
+import type { FilterQuery, KycCreate, ListQuery } from '../kyc-schemas.js';
+
+export const OPEN_SUBMISSION_INDEX = 'kyc_submissions_open_key';
+
+export function openSubmissionConflict(partnerName: string, open: SubmissionRow): ConflictError {
+  return new ConflictError(
+    `Trade partner ${partnerName} already has an open KYC submission (id ${open.id}).`,
+    { kycId: open.id, kycUuid: open.uuid, status: open.status },
+  );
+}
+
+/** Reading and creating KYC submissions. Moves are in review/status-service.ts, steps in review/steps-service.ts. */
+export function createKycService(db: Db, obligedEntityId: number) {
+  const submissions = createSubmissionRepository(db);
+
+  async function page(
+    actor: AuthUser,
+    conditions: SubmissionConditions,
+    paging: ListQuery,
+  ): Promise<KycPage> {
+    requireKycAccess(actor);
+    const { rows, total } = await submissions.page(conditions, kycViewerOf(actor), paging);
+    return {
+      content: await presentSubmissions(db, rows, policy.kycAudience(actor)),
+      page: paging.page,
+      size: paging.size,
+      totalElements: total,
+      totalPages: Math.ceil(total / paging.size),
+    };
+  }
+
+  async function byId(actor: AuthUser, id: number): Promise<KycSubmission> {
+    const view = await submissions.find({ id });
+    if (!view) throw new NotFoundError(kycNotFound({ id }));
+    return presentSubmission(db, view, policy.kycAudience(actor));
+  }
+
+  return {
+    async create(actor: AuthUser, input: KycCreate): Promise<KycSubmission> {
+      requireKycAccess(actor);
+      const ref: PartnerRef | undefined =
+        input.tradePartnerId !== undefined
+          ? { id: input.tradePartnerId }
+          : input.tradePartnerUuid !== undefined
+            ? { uuid: input.tradePartnerUuid }
+            : undefined;
+      if (!ref) {
+        const message = 'tradePartnerId or tradePartnerUuid is required';
+        throw new ValidationError(`body.tradePartnerId: ${message}`, [
+          { field: 'body.tradePartnerId', message },
+        ]);
+      }
+      const { partner, membership } = await authorizeKycPartner(db, actor, ref);
+      if (policy.decideKyc(actor, membership, 'create') !== 'allow') {
+        throw new ForbiddenError(
+          "Only staff and the company's owners and admins may start a KYC submission.",
+        );
+      }
+      const contactId = input.customerContactId ?? null;
+      if (contactId !== null) {
+        const contacts = await createPartnerLookup(db).contactsOf([partner.id]);
+        if (!contacts.some((contact) => contact.id === contactId)) {
+          const message = `is not a contact of trade partner ${partner.name}`;
+          throw new ValidationError(`body.customerContactId: ${message}`, [
+            { field: 'body.customerContactId', message },
+          ]);
+        }
+      }
+      const open = await submissions.findOpen(partner.id);
+      if (open) throw openSubmissionConflict(partner.name, open);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const { row: user } = await ensureUserRow(tx, actor);
+          const by = acting(user);
+          const records = createRecordRepository(tx);
+          const row = await createSubmissionRepository(tx).insert({
+            tradePartnerId: partner.id,
+            customerContactId: contactId,
+            obligedEntityId,
+            status: 'DRAFT',
+            createdBy: user.id,
+          });
+          await records.insertSteps(
+            KYC_STEP_TYPES.map((stepType) => ({ kycId: row.id, stepType, status: 'PENDING' })),
+          );
+          await records.insertStatusRecord({ kycId: row.id, status: 'DRAFT', ...by });
+          await recordAudit(tx, {
+            kycId: row.id,
+            entity: 'submission',
+            entityId: row.id,
+            action: 'created',
+            to: 'DRAFT',
+            details: {
+              version: row.version,
+              tradePartnerId: partner.id,
+              steps: [...KYC_STEP_TYPES],
+              ...(contactId !== null ? { customerContactId: contactId } : {}),
+            },
+            by,
+          });
+          return row.id;
+        });
+        return byId(actor, id);
+      } catch (error) {
+        if (uniqueViolation(error) !== OPEN_SUBMISSION_INDEX) throw error;
+        const winner = await submissions.findOpen(partner.id);
+        if (!winner) throw error;
+        throw openSubmissionConflict(partner.name, winner);
+      }
+    },
+
+    async get(actor: AuthUser, ref: KycRef): Promise<KycSubmission> {
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
+      return presentSubmission(db, view, audience);
+    },
+
+    /**
+     * The submission with its insights, computed now and stored (staff; the insights are the
+     * reviewers' own view of the file).
+     */
+    async getWithInsights(
+      actor: AuthUser,
+      ref: KycRef,
+    ): Promise<KycSubmission & { insights?: Insights }> {
+      const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
+      const submission = await presentSubmission(db, view, audience);
+      if (!policy.mayReadKycInsights(actor)) return submission;
+      const insights = await refreshInsights(db, view.submission.id);
+      if (!insights) throw new NotFoundError(kycNotFound(ref));
+
+      return { ...submission, riskLevel: insights.riskLevel, insights };
+    },
+
+    list: (actor: AuthUser, query: ListQuery) => page(actor, {}, query),
+
+    filter(actor: AuthUser, query: FilterQuery): Promise<KycPage> {
+      const { page: pageNumber, size, sort, ...conditions } = query;
+      return page(actor, conditions, { page: pageNumber, size, sort });
+    },
+
+    /** A company's submissions, the newest first. */
+    async ofPartner(actor: AuthUser, ref: PartnerRef): Promise<KycSubmission[]> {
+      const { partner } = await authorizeKycPartner(db, actor, ref);
+      const rows = await submissions.listOfPartner(partner.id);
+      return presentSubmissions(db, rows, policy.kycAudience(actor));
+    },
+
+    /** The companies with a KYC file, each with its latest (staff). */
+    async customers(
+      actor: AuthUser,
+      paging: { page: number; size: number },
+    ): Promise<CustomerPage> {
+      requireKycAccess(actor);
+      if (!policy.seesAllKyc(actor)) throw new ForbiddenError();
+      const { rows, total } = await submissions.customersPage(paging);
+      return {
+        content: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+        page: paging.page,
+        size: paging.size,
+        totalElements: total,
+        totalPages: Math.ceil(total / paging.size),
+      };
+    },
+
+    async customer(actor: AuthUser, customerUuid: string) {
+      const { partner } = await authorizeKycPartner(db, actor, { uuid: customerUuid });
+      return {
+        customerId: partner.id,
+        customerUuid: partner.uuid,
+        name: partner.name,
+        submissions: await presentSubmissions(
+          db,
+          await submissions.listOfPartner(partner.id),
+          policy.kycAudience(actor),
+        ),
+      };
+    },
+
+    async statusAndReview(actor: AuthUser, customerUuid: string, obligedEntityUuid: string) {
+      const { partner } = await authorizeKycPartner(db, actor, { uuid: customerUuid });
+      const entity = await findObligedEntity(db, obligedEntityUuid);
+      if (!entity) throw new NotFoundError(`Obliged entity ${obligedEntityUuid} not found.`);
+      const latest = await submissions.latestOf(partner.id, entity.id);
+      if (!latest) {
+        throw new NotFoundError(`No KYC submission found for customer ${customerUuid}.`);
+      }
+      const submission = await presentSubmission(db, latest, policy.kycAudience(actor));
+      const lastReviewedAt = await submissions.lastReviewedAt(latest.submission.id);
+      return {
+        customerUuid: partner.uuid,
+        obligedEntityUuid: entity.uuid,
+        kycId: submission.id,
+        kycUuid: submission.uuid,
+        status: submission.status,
+        reviewer: submission.reviewer,
+        lastReviewedAt: lastReviewedAt?.toISOString() ?? null,
+        submittedAt: submission.submittedAt,
+        decidedAt: submission.decidedAt,
+      };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { addresses } from '#server/db/schema/partners.js';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type NewAddress = typeof addresses.$inferInsert;
+
+export function createAddressRepository(db: Db) {
+  return {
+    /** The addresses of these companies, each company's in order of position. */
+    async listFor(tradePartnerIds: number[]): Promise<AddressRow[]> {
+      if (tradePartnerIds.length === 0) return [];
+      return db
+        .select()
+        .from(addresses)
+        .where(inArray(addresses.tradePartnerId, tradePartnerIds))
+        .orderBy(asc(addresses.tradePartnerId), asc(addresses.position), asc(addresses.id));
+    },
+
+    async find(tradePartnerId: number, uuid: string): Promise<AddressRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.tradePartnerId, tradePartnerId), eq(addresses.uuid, uuid)))
+        .limit(1);
+      return row;
+    },
+
+    /** Appends the address after the company's last one. */
+    async append(values: Omit<NewAddress, 'position'>): Promise<AddressRow> {
+      const [last] = await db
+        .select({ position: max(addresses.position) })
+        .from(addresses)
+        .where(eq(addresses.tradePartnerId, values.tradePartnerId));
+      const position =
+        last?.position === null || last?.position === undefined ? 0 : last.position + 1;
+      const [row] = await db
+        .insert(addresses)
+        .values({ ...values, position })
+        .returning();
+      return row!;
+    },
+
+    async update(id: number, values: Partial<NewAddress>): Promise<AddressRow> {
+      const [row] = await db
+        .update(addresses)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(addresses.id, id))
+        .returning();
+      return row!;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(addresses).where(eq(addresses.id, id));
+    },
+  };
+}
+
+export type AddressRepository = ReturnType<typeof createAddressRepository>;

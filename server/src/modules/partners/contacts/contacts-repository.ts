@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import { tradePartnerContacts } from '#server/db/schema/partners.js';
+
+export type ContactRow = typeof tradePartnerContacts.$inferSelect;
+export type NewContact = typeof tradePartnerContacts.$inferInsert;
+
+export function createContactRepository(db: Db) {
+  return {
+    /** The contacts of these companies, each company's in the order they were added. */
+    async listFor(tradePartnerIds: number[]): Promise<ContactRow[]> {
+      if (tradePartnerIds.length === 0) return [];
+      return db
+        .select()
+        .from(tradePartnerContacts)
+        .where(inArray(tradePartnerContacts.tradePartnerId, tradePartnerIds))
+        .orderBy(asc(tradePartnerContacts.tradePartnerId), asc(tradePartnerContacts.id));
+    },
+
+    async findByUuid(uuid: string): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradePartnerContacts)
+        .where(eq(tradePartnerContacts.uuid, uuid))
+        .limit(1);
+      return row;
+    },
+
+    async findForUser(tradePartnerId: number, userId: number): Promise<ContactRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(tradePartnerContacts)
+        .where(
+          and(
+            eq(tradePartnerContacts.tradePartnerId, tradePartnerId),
+            eq(tradePartnerContacts.userId, userId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async insert(values: NewContact): Promise<ContactRow> {
+      const [row] = await db.insert(tradePartnerContacts).values(values).returning();
+      return row!;
+    },
+
+    async update(id: number, values: Partial<NewContact>): Promise<ContactRow> {
+      const [row] = await db
+        .update(tradePartnerContacts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(tradePartnerContacts.id, id))
+        .returning();
+      return row!;
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.delete(tradePartnerContacts).where(eq(tradePartnerContacts.id, id));
+    },
+  };
+}
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;

@@ -1,0 +1,22 @@
+import type { Db } from '#server/db/client.js';
+import { createContactRepository } from './contacts/contacts-repository.js';
+import { createMemberRepository } from './members/members-repository.js';
+import { createPartnerRepository } from './partners-repository.js';
+
+// The types other modules name a company and a membership by; the rows stay this module's.
+export type { PartnerRef } from './partners-repository.js';
+export type { MembershipRow } from './members/members-repository.js';
+
+/** What other modules ask of companies: one by reference, a user's, a membership, contacts. */
+export function createPartnerLookup(db: Db) {
+  const partners = createPartnerRepository(db);
+  const members = createMemberRepository(db);
+  const contacts = createContactRepository(db);
+  return {
+    find: (...args: Parameters<typeof partners.find>) => partners.find(...args),
+    listOfUser: (...args: Parameters<typeof partners.listOfUser>) => partners.listOfUser(...args),
+    membership: (...args: Parameters<typeof members.findByIdentity>) =>
+      members.findByIdentity(...args),
+    contactsOf: (...args: Parameters<typeof contacts.listFor>) => contacts.listFor(...args),
+  };
+}

@@ -1,0 +1,182 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
+import {
+  tradePartnerMembers,
+  type AccessLevel,
+  type PartnerRole,
+} from '#server/db/schema/partners.js';
+import { users } from '#server/db/schema/users.js';
+
+export type MembershipRow = typeof tradePartnerMembers.$inferSelect;
+
+export interface MemberWithUser extends MembershipRow {
+  userUuid: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+const withUser = {
+  tradePartnerId: tradePartnerMembers.tradePartnerId,
+  userId: tradePartnerMembers.userId,
+  role: tradePartnerMembers.role,
+  accessLevel: tradePartnerMembers.accessLevel,
+  createdAt: tradePartnerMembers.createdAt,
+  userUuid: users.uuid,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+export function createMemberRepository(db: Db) {
+  return {
+    /** The membership of the person signed in as `identityId`, if any. */
+    async findByIdentity(
+      tradePartnerId: number,
+      identityId: string,
+    ): Promise<MembershipRow | undefined> {
+      const [row] = await db
+        .select({
+          tradePartnerId: tradePartnerMembers.tradePartnerId,
+          userId: tradePartnerMembers.userId,
+          role: tradePartnerMembers.role,
+          accessLevel: tradePartnerMembers.accessLevel,
+          createdAt: tradePartnerMembers.createdAt,
+        })
+        .from(tradePartnerMembers)
+        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+        .where(
+          and(
+            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
+            eq(users.identityId, identityId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** The memberships of the person signed in as `identityId` in the given companies. */
+    async listByIdentity(identityId: string, tradePartnerIds: number[]): Promise<MembershipRow[]> {
+      if (tradePartnerIds.length === 0) return [];
+      return db
+        .select({
+          tradePartnerId: tradePartnerMembers.tradePartnerId,
+          userId: tradePartnerMembers.userId,
+          role: tradePartnerMembers.role,
+          accessLevel: tradePartnerMembers.accessLevel,
+          createdAt: tradePartnerMembers.createdAt,
+        })
+        .from(tradePartnerMembers)
+        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+        .where(
+          and(
+            eq(users.identityId, identityId),
+            inArray(tradePartnerMembers.tradePartnerId, tradePartnerIds),
+          ),
+        );
+    },
+
+    /** A company's members, the longest-standing first. */
+    async list(tradePartnerId: number): Promise<MemberWithUser[]> {
+      return db
+        .select(withUser)
+        .from(tradePartnerMembers)
+        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+        .where(eq(tradePartnerMembers.tradePartnerId, tradePartnerId))
+        .orderBy(asc(tradePartnerMembers.createdAt), asc(tradePartnerMembers.userId));
+    },
+
+    async findByUserUuid(
+      tradePartnerId: number,
+      userUuid: string,
+    ): Promise<MemberWithUser | undefined> {
+      const [row] = await db
+        .select(withUser)
+        .from(tradePartnerMembers)
+        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+        .where(
+          and(eq(tradePartnerMembers.tradePartnerId, tradePartnerId), eq(users.uuid, userUuid)),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /** True when a user with this e-mail address (any case) belongs to the company. */
+    async hasMemberWithEmail(tradePartnerId: number, email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: tradePartnerMembers.userId })
+        .from(tradePartnerMembers)
+        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+        .where(
+          and(
+            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Adds the membership unless the user already has one; true when it was added. */
+    async insertIfAbsent(values: {
+      tradePartnerId: number;
+      userId: number;
+      role: PartnerRole;
+      accessLevel: AccessLevel;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(tradePartnerMembers)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ userId: tradePartnerMembers.userId });
+      return rows.length > 0;
+    },
+
+    async update(
+      tradePartnerId: number,
+      userId: number,
+      values: { role: PartnerRole; accessLevel: AccessLevel },
+    ): Promise<void> {
+      await db
+        .update(tradePartnerMembers)
+        .set(values)
+        .where(
+          and(
+            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
+            eq(tradePartnerMembers.userId, userId),
+          ),
+        );
+    },
+
+    async delete(tradePartnerId: number, userId: number): Promise<void> {
+      await db
+        .delete(tradePartnerMembers)
+        .where(
+          and(
+            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
+            eq(tradePartnerMembers.userId, userId),
+          ),
+        );
+    },
+
+    /**
+     * The number of OWNER members, counted with their rows locked so two requests cannot each
+     * demote one of the last two owners (PostgreSQL; PGlite runs one transaction at a time).
+     */
+    async countOwnersForUpdate(tradePartnerId: number): Promise<number> {
+      const owners = await db
+        .select({ userId: tradePartnerMembers.userId })
+        .from(tradePartnerMembers)
+        .where(
+          and(
+            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
+            eq(tradePartnerMembers.accessLevel, 'OWNER'),
+          ),
+        )
+        .for('update');
+      return owners.length;
+    },
+  };
+}
+
+export type MemberRepository = ReturnType<typeof createMemberRepository>;

@@ -1,0 +1,214 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  duplicateNumberSchema,
+  tradePartnerPageSchema,
+  tradePartnerSchema,
+  userRoleSchema,
+} from '#common/partners.js';
+import type { Config } from '#server/config.js';
+import { requireUser } from '#server/plugins/auth.js';
+import { CONFLICT_ERRORS, errorResponseSchema } from '#server/plugins/errors.js';
+import addressRoutes from './addresses/addresses-routes.js';
+import contactRoutes from './contacts/contacts-routes.js';
+import invitationRoutes from './invitations/invitations-routes.js';
+import memberRoutes from './members/members-routes.js';
+import {
+  partnerCreateSchema,
+  partnerIdParamsSchema,
+  partnerListQuerySchema,
+  partnerPatchSchema,
+  partnerUuidParamsSchema,
+  termsSchema,
+} from './partners-schemas.js';
+import { createPartnerService, type PartnerChangeListener } from './partners-service.js';
+
+const tags = ['trade partners'];
+/** Another company has the CoC or VAT number: the details name it. */
+const duplicate = {
+  409: errorResponseSchema
+    .extend({ details: duplicateNumberSchema })
+    .meta({ id: 'DuplicatePartnerNumberError' }),
+};
+
+/** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
+const partnerRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  /** Hears that a company's own data changed, once the change has committed. */
+  onPartnerChange?: PartnerChangeListener;
+}> = async (app, opts) => {
+  const partners = createPartnerService(app.db, opts.onPartnerChange);
+
+  app.get(
+    '/api/partners',
+    {
+      config: { errors: [400, 401] },
+      schema: {
+        tags,
+        summary: 'A page of trade partners: all for staff, your own for everyone else',
+        querystring: partnerListQuerySchema,
+        response: { 200: tradePartnerPageSchema },
+      },
+    },
+    async (request) => partners.list(requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/partners/user',
+    {
+      config: { errors: [401] },
+      schema: {
+        tags,
+        summary: 'The trade partners you belong to, in the order you joined them',
+        response: { 200: z.array(tradePartnerSchema) },
+      },
+    },
+    async (request) => partners.listMine(requireUser(request)),
+  );
+
+  app.post(
+    '/api/partners',
+    {
+      config: { errors: CONFLICT_ERRORS },
+      schema: {
+        tags,
+        summary: 'Register a trade partner (trade partners and owners become its OWNER member)',
+        body: partnerCreateSchema,
+        response: { 201: tradePartnerSchema, ...duplicate },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await partners.create(requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/partners/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One trade partner by id',
+        params: partnerIdParamsSchema,
+        response: { 200: tradePartnerSchema },
+      },
+    },
+    async (request) => partners.get(requireUser(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/api/partners/uuid/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'One trade partner by uuid',
+        params: partnerUuidParamsSchema,
+        response: { 200: tradePartnerSchema },
+      },
+    },
+    async (request) => partners.get(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.patch(
+    '/api/partners/:id',
+    {
+      config: { errors: CONFLICT_ERRORS },
+      schema: {
+        tags,
+        summary: 'Change a trade partner by id (staff, OWNER, ADMIN, EDITOR)',
+        params: partnerIdParamsSchema,
+        body: partnerPatchSchema,
+        response: { 200: tradePartnerSchema, ...duplicate },
+      },
+    },
+    async (request) =>
+      partners.update(requireUser(request), { id: request.params.id }, request.body),
+  );
+
+  app.patch(
+    '/api/partners/uuid/:uuid',
+    {
+      config: { errors: CONFLICT_ERRORS },
+      schema: {
+        tags,
+        summary: 'Change a trade partner by uuid (staff, OWNER, ADMIN, EDITOR)',
+        params: partnerUuidParamsSchema,
+        body: partnerPatchSchema,
+        response: { 200: tradePartnerSchema, ...duplicate },
+      },
+    },
+    async (request) =>
+      partners.update(requireUser(request), { uuid: request.params.uuid }, request.body),
+  );
+
+  app.get(
+    '/api/partners/:id/user-role',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your role and access level in a trade partner, by id (null for staff who are not members)',
+        params: partnerIdParamsSchema,
+        response: { 200: userRoleSchema },
+      },
+    },
+    async (request) => partners.userRole(requireUser(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/api/partners/uuid/:uuid/user-role',
+    {
+      schema: {
+        tags,
+        summary:
+          'Your role and access level in a trade partner, by uuid (null for staff who are not members)',
+        params: partnerUuidParamsSchema,
+        response: { 200: userRoleSchema },
+      },
+    },
+    async (request) => partners.userRole(requireUser(request), { uuid: request.params.uuid }),
+  );
+
+  app.patch(
+    '/api/partners/:id/terms',
+    {
+      schema: {
+        tags,
+        summary: "Accept or withdraw the terms on the company's behalf, by id (OWNER, ADMIN)",
+        params: partnerIdParamsSchema,
+        body: termsSchema,
+        response: { 200: tradePartnerSchema },
+      },
+    },
+    async (request) =>
+      partners.setTerms(
+        requireUser(request),
+        { id: request.params.id },
+        request.body.termsAccepted,
+      ),
+  );
+
+  app.patch(
+    '/api/partners/uuid/:uuid/terms',
+    {
+      schema: {
+        tags,
+        summary: "Accept or withdraw the terms on the company's behalf, by uuid (OWNER, ADMIN)",
+        params: partnerUuidParamsSchema,
+        body: termsSchema,
+        response: { 200: tradePartnerSchema },
+      },
+    },
+    async (request) =>
+      partners.setTerms(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.body.termsAccepted,
+      ),
+  );
+
+  await app.register(addressRoutes, { onPartnerChange: opts.onPartnerChange });
+  await app.register(contactRoutes);
+  await app.register(memberRoutes);
+  await app.register(invitationRoutes, { config: opts.config });
+};
+
+export default partnerRoutes;

@@ -1,0 +1,36 @@
+import type { Db } from '#server/db/client.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { createUserRepository } from './users-repository.js';
+
+/** A user record by the identity that signs in, or by its id: what other modules ask of users. */
+export function createUserLookup(db: Db) {
+  const users = createUserRepository(db);
+  return {
+    byIdentity: (identityId: string) => users.findByIdentityId(identityId),
+    byId: (id: number) => users.findById(id),
+  };
+}
+
+/**
+ * The signed-in identity's user record, created from the token if it has none yet. Concurrent
+ * first calls race on the unique identity column: exactly one inserts, the others find its row.
+ */
+export async function ensureUserRow(
+  db: Db,
+  actor: AuthUser,
+): Promise<{ row: UserRow; created: boolean }> {
+  const repository = createUserRepository(db);
+  const created = await repository.insertIfAbsent({
+    identityId: actor.sub,
+    username: actor.username,
+    email: actor.email,
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    roles: actor.tokenRoles,
+  });
+  if (created) return { row: created, created: true };
+  const existing = await repository.findByIdentityId(actor.sub);
+  if (!existing) throw new Error(`user ${actor.sub} neither inserted nor found`);
+  return { row: existing, created: false };
+}
