@@ -36,3 +36,16 @@ export const errorResponseSchema = z
   .meta({ id: 'Error' });
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/**
+ * One problem with one field of a request: a 400's `details` is a list of these. `field` says
+ * where ('body.vatNumber'), `code` names the problem where a rule has a name (KYC step data:
+ * 'iban'); a code of another kind is read as none.
+ */
+export const fieldIssueSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  code: z.string().optional().catch(undefined),
+});
+
+export type FieldIssueDetail = z.infer<typeof fieldIssueSchema>;

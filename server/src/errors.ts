@@ -1,3 +1,5 @@
+import type { FieldIssueDetail } from '#common/api.js';
+
 /** Typed errors that the error handler turns into the one JSON shape. */
 export class AppError extends Error {
   constructor(
@@ -11,7 +13,8 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, details?: unknown) {
+  /** `details`: each field's problem, the shape the app reads (common/api.ts). */
+  constructor(message: string, details?: readonly FieldIssueDetail[]) {
     super(400, message, details);
   }
 }

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
-import { errorResponseSchema } from '@common/api';
+import { errorResponseSchema, fieldIssueSchema } from '@common/api';
 
 /** A failed call as slices keep it: plain data, safe to put in the store. */
 export interface ApiError {
@@ -66,12 +66,6 @@ export const fieldPath = (field: string): string =>
     .replace(/^\//, '')
     .replace(/\//g, '.')
     .replace(/^(body|querystring|query|params)\./, '');
-
-const fieldIssueSchema = z.object({
-  field: z.string(),
-  message: z.string(),
-  code: z.string().optional().catch(undefined),
-});
 
 /**
  * The server's per-field problems of a 400 answer (`details: [{ field, message, code? }]`), in

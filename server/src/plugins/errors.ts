@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { errorResponseSchema, type ErrorResponse } from '#common/api.js';
+import { errorResponseSchema, type ErrorResponse, type FieldIssueDetail } from '#common/api.js';
 import { AppError } from '#server/errors.js';
 
 // The error body is shared with the app; the routes' schemas take it from here.
@@ -54,7 +54,7 @@ export default fp(
 
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((v) => {
+        const details = error.validation.map((v): FieldIssueDetail => {
           const where = error.validationContext ?? 'request';
           const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
           return { field: field ? `${where}.${field}` : where, message: v.message ?? 'is invalid' };
