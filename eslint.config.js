@@ -51,6 +51,11 @@ const appBoundaries = [
     from: shared.filter((folder) => !/\/(lib|config|components)$/.test(folder)),
     message: 'config uses lib and components only.',
   },
+  {
+    target: './src',
+    from: './server',
+    message: 'The app reaches the server over HTTP only; what both need lives in common/.',
+  },
 ];
 
 // ---- server: module boundaries (issue 15) ----------------------------------------------------
