@@ -29,16 +29,13 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: their own chunks cache longest and keep
-        // the start-up chunk under the 500 kB warning. React first, then the rules the forms
-        // share with the server (zod, IBAN, VAT, countries).
+        // Libraries change less often than the app: their own chunks cache longest. React,
+        // and zod, which the start needs (config/env.ts) as much as every API call. The form
+        // rules (IBAN, VAT, phone numbers, countries) go with the forms that use them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            {
-              name: 'rules',
-              test: /node_modules[\\/](zod|ibantools|jsvat|i18n-iso-countries)[\\/]/,
-            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },
