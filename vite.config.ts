@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.js';
 
 const serverUrl = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -24,18 +25,17 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each entry and lazy page needs (the bundle budget).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: their own chunks cache longest and keep
-        // the start-up chunk under the 500 kB warning. React first, then the rules the forms
-        // share with the server (zod, IBAN, VAT, countries).
+        // Libraries change less often than the app: their own chunks cache longest. React,
+        // and zod, which the start needs (config/env.ts) as much as every API call. The form
+        // rules (IBAN, VAT, phone numbers, countries) go with the forms that use them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            {
-              name: 'rules',
-              test: /node_modules[\\/](zod|ibantools|jsvat|i18n-iso-countries)[\\/]/,
-            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

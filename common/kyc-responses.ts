@@ -8,6 +8,7 @@ import { dateTimeSchema, pageSchema } from './api.js';
 import { DOCUMENT_TYPES } from './documents.js';
 import {
   COMMENT_VISIBILITIES,
+  DATA_STEP_TYPES,
   KYC_STATUSES,
   KYC_STEP_STATUSES,
   KYC_STEP_TYPES,
@@ -16,7 +17,6 @@ import {
   SUBMISSION_COMMENT,
 } from './kyc.js';
 import { insightsSchema } from './kyc-insights.js';
-import { DATA_STEP_TYPES } from './kyc-steps.js';
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 

@@ -7,21 +7,23 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import countriesLib from 'i18n-iso-countries';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
-import type { KycStatus, KycStepStatus, KycStepType } from './kyc.js';
+import {
+  isDataStepType,
+  PARTNER_EDITABLE_STATUSES,
+  type DataStepType,
+  type KycStatus,
+  type KycStepStatus,
+} from './kyc.js';
 import { exactAmount, type AmountRefusal } from './money.js';
 
-/** The steps with a form; insights is computed and has none. */
-export const DATA_STEP_TYPES = [
-  'coc',
-  'contacts',
-  'addresses',
-  'bank-and-vat',
-  'cdd',
-] as const satisfies readonly KycStepType[];
-export type DataStepType = (typeof DATA_STEP_TYPES)[number];
-
-export const isDataStepType = (value: string): value is DataStepType =>
-  (DATA_STEP_TYPES as readonly string[]).includes(value);
+// In kyc.ts, with the other lists, so that what needs only them loads without this file's
+// validators (the app's dashboard, issue 16).
+export {
+  DATA_STEP_TYPES,
+  isDataStepType,
+  PARTNER_EDITABLE_STATUSES,
+  type DataStepType,
+} from './kyc.js';
 
 export const CONTACT_ROLES = ['DIRECTOR', 'AUTHORISED_SIGNATORY', 'UBO'] as const;
 export type ContactRole = (typeof CONTACT_ROLES)[number];
@@ -280,9 +282,6 @@ export function validateStepData<T extends DataStepType>(
   });
   return { ok: false, issues };
 }
-
-/** The file is with the partner: being filled in, or sent back with changes requested. */
-export const PARTNER_EDITABLE_STATUSES: readonly KycStatus[] = ['DRAFT', 'CHANGES_REQUESTED'];
 
 /**
  * The steps the partner may change while the file is with them: any not yet decided; and, once

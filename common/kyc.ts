@@ -40,6 +40,20 @@ export const KYC_STEP_TYPES = [
   'insights',
 ] as const;
 export type KycStepType = (typeof KYC_STEP_TYPES)[number];
+
+/** The steps with a form; insights is computed and has none. */
+export const DATA_STEP_TYPES = [
+  'coc',
+  'contacts',
+  'addresses',
+  'bank-and-vat',
+  'cdd',
+] as const satisfies readonly KycStepType[];
+export type DataStepType = (typeof DATA_STEP_TYPES)[number];
+
+export const isDataStepType = (value: string): value is DataStepType =>
+  (DATA_STEP_TYPES as readonly string[]).includes(value);
+
 /** The step type under which the submission's own status is published (SPEC 4). */
 export const SUMMARY_STEP = 'summary';
 
@@ -270,3 +284,6 @@ export function riskNeedsAcknowledgement(insights: {
     insights.findings.some((finding) => OPEN_FINDING_SEVERITIES.includes(finding.severity))
   );
 }
+
+/** The file is with the partner: being filled in, or sent back with changes requested. */
+export const PARTNER_EDITABLE_STATUSES: readonly KycStatus[] = ['DRAFT', 'CHANGES_REQUESTED'];

@@ -21,4 +21,5 @@ echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== unit and server tests"; npx vitest run
 echo "== build"; npx vite build --logLevel warn
+echo "== bundle budget"; npx tsx scripts/bundle-budget.ts
 echo "== browser journeys"; npx playwright test

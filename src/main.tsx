@@ -1,57 +1,45 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
-import { createRoot, type Root } from 'react-dom/client';
-import { AppProviders } from '@/app/providers';
-import { setupStore, startPersistence } from '@/app/store';
-import { FullScreenLoader } from '@/components/ui/FullScreenLoader';
-import { authNoticeRaised } from '@/session/authActions';
-import { sessionStarted, tokenRefreshed } from '@/session/authSlice';
-import { startSessionValidation } from '@/session/sessionValidation';
-import { BootFailure } from '@/features/errors/BootFailure';
-import { followTheme } from '@/preferences/followTheme';
-import { applyTheme, readStoredTheme } from '@/preferences/theme';
-import { languageApplied } from '@/preferences/languageSlice';
-import { httpNoticeRaised } from '@/notifications/notificationsSlice';
-import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
-import { initI18n } from '@/lib/i18n';
+// The start before the sign-in redirect: keycloak-js and the colour mode, nothing else. React,
+// the store, the texts and Bootstrap's CSS come with the app (app/start.tsx) once the session
+// is known; until then index.html shows its own loader.
+import { isSelfServicePath } from '@/config/paths';
+import { translateBootLoader } from '@/lib/boot-loader';
 import { getAuthSession } from '@/lib/keycloak';
+import { createSessionRelay } from '@/lib/session-relay';
+import { applyTheme, readStoredTheme } from '@/preferences/theme';
 
-async function start(root: Root) {
-  // The stored colour mode before anything is drawn; the store takes over below.
-  applyTheme(readStoredTheme() ?? 'light');
-  // The pages load in their own chunk while keycloak-js checks the session.
-  const pages = import('@/app/router');
-  pages.catch(() => {}); // awaited (and reported) below
+// keycloak-js's answer from the identity provider (responseMode 'fragment').
+const SIGN_IN_ANSWER = /[#&](state|code|error)=/;
 
-  // Rejects when not even the English texts load.
-  const language = await initI18n();
-  // While keycloak-js checks the session, or the browser leaves for the sign-in page.
-  root.render(<FullScreenLoader />);
-
-  const session = getAuthSession();
-  const store = setupStore({ extra: { auth: session } });
-  setAuthTokenSource(session);
-  setHttpNotifier((notice) => store.dispatch(httpNoticeRaised(notice)));
-  store.dispatch(languageApplied(language));
-  startSessionValidation(store);
-  followTheme(store);
-  const restored = startPersistence(store);
-
-  await session.start({
-    authenticated: (identity) => store.dispatch(sessionStarted(identity)),
-    tokenRefreshed: (identity) => store.dispatch(tokenRefreshed(identity)),
-    notice: (kind) => {
-      console.info('Session notice:', kind);
-      store.dispatch(authNoticeRaised(kind));
-    },
+const pageLoaded = () =>
+  new Promise<void>((resolve) => {
+    // A task after the load event, so that it has finished, not in its handler.
+    const later = () => setTimeout(resolve, 0);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
   });
 
-  await restored;
-  const { AppRouter } = await pages;
-  root.render(
-    <AppProviders store={store}>
-      <AppRouter />
-    </AppProviders>,
-  );
+async function start(container: HTMLElement) {
+  // The stored colour mode before anything is drawn; the store takes over later.
+  applyTheme(readStoredTheme() ?? 'light');
+  translateBootLoader();
+
+  const session = getAuthSession();
+  const relay = createSessionRelay();
+  // Back from the sign-in page, or on a public page, the app is needed: it loads while
+  // keycloak-js exchanges the code. Otherwise keycloak-js leaves for the sign-in page first.
+  const loadApp = () => import('@/app/start');
+  const appNeeded =
+    SIGN_IN_ANSWER.test(window.location.hash) || isSelfServicePath(window.location.pathname);
+  const app = appNeeded ? loadApp() : undefined;
+  app?.catch(() => {}); // awaited (and reported) below
+  // A browser treats leaving a page whose load event has not finished as a redirect and drops
+  // the page from the history: Back on the sign-in page would then skip the portal (which
+  // starts a fresh sign-in) and land on an expired sign-in page (e2e/sign-in.spec.ts).
+  if (!appNeeded) await pageLoaded();
+
+  await session.start(relay.listener);
+  const { startApp } = await (app ?? loadApp());
+  await startApp(container, session, relay);
 }
 
 // A page restored from the back-forward cache would bring back a session held in memory
@@ -60,9 +48,10 @@ window.addEventListener('pageshow', (event) => {
   if (event.persisted) window.location.reload();
 });
 
-const root = createRoot(document.getElementById('root')!);
-start(root).catch((error: unknown) => {
+const container = document.getElementById('root')!;
+start(container).catch(async (error: unknown) => {
   // Typically keycloak-js could not reach the identity provider, or no texts could be loaded.
   console.error('Error initializing app:', error);
-  root.render(<BootFailure />);
+  const { showBootFailure } = await import('@/app/start');
+  await showBootFailure(container);
 });

@@ -87,7 +87,8 @@ describe('the shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Main menu' });
     await userEvent.click(within(dialog).getByRole('link', { name: 'Settings' }));
 
-    expect(router.state.location.pathname).toBe('/settings');
+    // The page loads lazily (issue 16): the address changes once it has.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));

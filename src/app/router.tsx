@@ -1,30 +1,17 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { RootState } from '@/app/store';
 import { ErrorLayout } from '@/components/layout/ErrorLayout';
 import { RootLayout } from '@/components/layout/RootLayout';
 import { ShellLayout } from '@/components/layout/ShellLayout';
+import { FullScreenLoader } from '@/components/ui/FullScreenLoader';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/session/RequireAuth';
 import { RequireRole } from '@/session/RequireRole';
-import { DashboardPage } from '@/features/dashboard/DashboardPage';
-import { kycCompanyCard } from '@/features/kyc/submissions/KycCompanyCard';
-import { partnerKycTab } from '@/features/kyc/submissions/PartnerKycTab';
-import { DocumentUploadPage } from '@/features/documents/DocumentUploadPage';
-import { AccessDeniedPage } from '@/features/errors/AccessDeniedPage';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
-import { KycDetailPage } from '@/features/kyc/KycDetailPage';
-import { KycListPage } from '@/features/kyc/submissions/KycListPage';
-import { NotAvailablePage } from '@/features/pages/NotAvailablePage';
-import { PartnerDetailPage } from '@/features/partners/PartnerDetailPage';
-import { PartnerNewPage } from '@/features/partners/PartnerNewPage';
-import { PartnersListPage } from '@/features/partners/PartnersListPage';
 import { resolvePartnerTitle } from '@/features/partners/partnersSlice';
-import { BasicInfoPage } from '@/features/settings/BasicInfoPage';
-import { CompanyInfoPage } from '@/features/settings/CompanyInfoPage';
-import { SettingsPage } from '@/features/settings/SettingsPage';
 import type { RouteHandle } from '@/lib/breadcrumbs';
 import { KYC_ROLES, ROLES, STAFF_ROLES } from '@/lib/roles';
 
@@ -35,10 +22,19 @@ type Handle = RouteHandle<RootState>;
 const pageError = <RouteErrorPage />;
 const frameError = <RouteErrorPage standalone />;
 
+/**
+ * A page in a chunk of its own, loaded when first visited (issue 16): the router waits for it
+ * with the progress bar (RouteProgress), or index.html's loader at start-up. Slots are filled
+ * here, once both pieces have loaded.
+ */
+const page = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
 /** A section whose screens come with a later issue: its route, title and an honest notice. */
 const notYet = (path: string, titleKey: Handle['titleKey']): RouteObject => ({
   path,
-  element: <NotAvailablePage />,
+  ...page(async () => (await import('@/features/pages/NotAvailablePage')).NotAvailablePage),
   errorElement: pageError,
   handle: { titleKey } satisfies Handle,
 });
@@ -48,6 +44,8 @@ export const routes: RouteObject[] = [
     path: paths.root,
     element: <RootLayout />,
     errorElement: frameError,
+    // While the first page's chunk loads (later pages show the progress bar instead).
+    HydrateFallback: FullScreenLoader,
     children: [
       { index: true, element: <Navigate to={paths.dashboard} replace />, errorElement: frameError },
       {
@@ -66,7 +64,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.dashboard,
-                element: <DashboardPage companyCards={[kycCompanyCard]} />,
+                ...page(async () => {
+                  const [{ DashboardPage }, { kycCompanyCard }] = await Promise.all([
+                    import('@/features/dashboard/DashboardPage'),
+                    import('@/features/kyc/submissions/KycCompanyCard'),
+                  ]);
+                  const companyCards = [kycCompanyCard];
+                  return () => <DashboardPage companyCards={companyCards} />;
+                }),
                 errorElement: pageError,
                 handle: { titleKey: 'dashboard.title' } satisfies Handle,
               },
@@ -78,14 +83,24 @@ export const routes: RouteObject[] = [
                 errorElement: pageError,
                 handle: { titleKey: 'pages.tradePartners' } satisfies Handle,
                 children: [
-                  { index: true, element: <PartnersListPage />, errorElement: pageError },
+                  {
+                    index: true,
+                    ...page(
+                      async () =>
+                        (await import('@/features/partners/PartnersListPage')).PartnersListPage,
+                    ),
+                    errorElement: pageError,
+                  },
                   {
                     element: <RequireRole roles={STAFF_ROLES} />,
                     errorElement: pageError,
                     children: [
                       {
                         path: paths.partnersNew,
-                        element: <PartnerNewPage />,
+                        ...page(
+                          async () =>
+                            (await import('@/features/partners/PartnerNewPage')).PartnerNewPage,
+                        ),
                         errorElement: pageError,
                         handle: { titleKey: 'pages.newTradePartner' } satisfies Handle,
                       },
@@ -93,7 +108,14 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.partnerDetail,
-                    element: <PartnerDetailPage extraTabs={[partnerKycTab]} />,
+                    ...page(async () => {
+                      const [{ PartnerDetailPage }, { partnerKycTab }] = await Promise.all([
+                        import('@/features/partners/PartnerDetailPage'),
+                        import('@/features/kyc/submissions/PartnerKycTab'),
+                      ]);
+                      const extraTabs = [partnerKycTab];
+                      return () => <PartnerDetailPage extraTabs={extraTabs} />;
+                    }),
                     errorElement: pageError,
                     // 'Trade Partners' → the partner's name once it is loaded.
                     handle: {
@@ -110,10 +132,19 @@ export const routes: RouteObject[] = [
                 errorElement: pageError,
                 handle: { titleKey: 'pages.kycReviews' } satisfies Handle,
                 children: [
-                  { index: true, element: <KycListPage />, errorElement: pageError },
+                  {
+                    index: true,
+                    ...page(
+                      async () =>
+                        (await import('@/features/kyc/submissions/KycListPage')).KycListPage,
+                    ),
+                    errorElement: pageError,
+                  },
                   {
                     path: paths.kycDetail,
-                    element: <KycDetailPage />,
+                    ...page(
+                      async () => (await import('@/features/kyc/KycDetailPage')).KycDetailPage,
+                    ),
                     errorElement: pageError,
                     // 'KYC #{id}' (the :kycId of the address).
                     handle: { titleKey: 'kyc.detail.title' } satisfies Handle,
@@ -131,7 +162,11 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: paths.documentsUpload,
-                    element: <DocumentUploadPage />,
+                    ...page(
+                      async () =>
+                        (await import('@/features/documents/DocumentUploadPage'))
+                          .DocumentUploadPage,
+                    ),
                     errorElement: pageError,
                     handle: { titleKey: 'pages.documentUpload' } satisfies Handle,
                   },
@@ -142,16 +177,27 @@ export const routes: RouteObject[] = [
                 errorElement: pageError,
                 handle: { titleKey: 'pages.settings' } satisfies Handle,
                 children: [
-                  { index: true, element: <SettingsPage />, errorElement: pageError },
+                  {
+                    index: true,
+                    ...page(
+                      async () => (await import('@/features/settings/SettingsPage')).SettingsPage,
+                    ),
+                    errorElement: pageError,
+                  },
                   {
                     path: paths.settingsBasicInfo,
-                    element: <BasicInfoPage />,
+                    ...page(
+                      async () => (await import('@/features/settings/BasicInfoPage')).BasicInfoPage,
+                    ),
                     errorElement: pageError,
                     handle: { titleKey: 'settings.basicInfo.title' } satisfies Handle,
                   },
                   {
                     path: paths.settingsCompanyInfo,
-                    element: <CompanyInfoPage />,
+                    ...page(
+                      async () =>
+                        (await import('@/features/settings/CompanyInfoPage')).CompanyInfoPage,
+                    ),
                     errorElement: pageError,
                     handle: { titleKey: 'settings.companyInfo.title' } satisfies Handle,
                   },
@@ -174,7 +220,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.errors.accessDenied,
-            element: <AccessDeniedPage />,
+            ...page(
+              async () => (await import('@/features/errors/AccessDeniedPage')).AccessDeniedPage,
+            ),
             errorElement: frameError,
             handle: { titleKey: 'errors.accessDenied.title' } satisfies Handle,
           },

@@ -1,28 +1,14 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { AddressType } from '@common/partner-access';
 import type { Address, TradePartner } from '@common/partners';
-import type { AddressBody, TradePartnerBody } from '@/companies/tradePartnerApi';
+import type { AddressFormValues, CompanyFormValues } from '@/companies/companyBodies';
 
-/** The company fields of a trade partner, as a form holds them (empty text for nothing). */
-export interface CompanyFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  website: string;
-  legalForm: string;
-  cocNumber: string;
-  vatNumber: string;
-  country: string;
-}
-
-export interface AddressFormValues {
-  type: AddressType;
-  street: string;
-  houseNumber: string;
-  postCode: string;
-  city: string;
-  country: string;
-}
+// What the store needs lives apart, so the store loads without libphonenumber-js.
+export {
+  toAddressBody,
+  toCompanyBody,
+  type AddressFormValues,
+  type CompanyFormValues,
+} from '@/companies/companyBodies';
 
 export const EMPTY_COMPANY: CompanyFormValues = {
   name: '',
@@ -138,42 +124,5 @@ export function addressFormValuesOf(address: Address | null | undefined): Addres
     postCode: address.postCode,
     city: address.city,
     country: address.country === '-' ? '' : address.country,
-  };
-}
-
-/**
- * The company fields to send, trimmed. A new partner leaves empty fields out; a change sends
- * them as null, which clears them.
- */
-export function toCompanyBody(
-  values: CompanyFormValues,
-  mode: 'create' | 'update',
-): TradePartnerBody & { name: string } {
-  const body: TradePartnerBody & { name: string } = { name: values.name.trim() };
-  const optional = [
-    'email',
-    'phone',
-    'website',
-    'legalForm',
-    'cocNumber',
-    'vatNumber',
-    'country',
-  ] as const;
-  for (const field of optional) {
-    const value = values[field].trim();
-    if (value) body[field] = value;
-    else if (mode === 'update') body[field] = null;
-  }
-  return body;
-}
-
-export function toAddressBody(values: AddressFormValues): AddressBody {
-  return {
-    type: values.type,
-    street: values.street.trim(),
-    houseNumber: values.houseNumber.trim(),
-    postCode: values.postCode.trim(),
-    city: values.city.trim(),
-    country: values.country.trim(),
   };
 }

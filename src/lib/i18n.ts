@@ -2,9 +2,19 @@ import i18n, { type InitOptions, type ParseKeys, type ResourceKey, type TOptions
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@common/languages';
 import type en from '../../public/assets/i18n/en.json';
+import { DEFAULT_LANGUAGE, storedLanguage } from '@/lib/language-storage';
 
-export const DEFAULT_LANGUAGE: Language = 'en';
-export const LANGUAGE_STORAGE_KEY = 'nt24_language';
+// Kept where they were for their users; they live apart so the start-up can read the stored
+// language without loading i18next.
+export {
+  clearStoredLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_STORAGE_KEY,
+  saveLanguage,
+  storedLanguage,
+} from '@/lib/language-storage';
+
 const NAMESPACE = 'translation';
 
 /** Each language's name in itself, as the language menu shows it. */
@@ -22,43 +32,6 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: { translation: typeof en };
-  }
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The stored language when it is a supported one, else English. */
-export function storedLanguage(storage: Pick<Storage, 'getItem'> = window.localStorage): Language {
-  try {
-    const value = storage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
-  } catch {
-    // Storage can be unavailable (privacy settings); the default will do.
-    return DEFAULT_LANGUAGE;
-  }
-}
-
-export function saveLanguage(
-  language: Language,
-  storage: Pick<Storage, 'setItem'> = window.localStorage,
-): void {
-  try {
-    storage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Unavailable storage: the choice lasts until the page is left.
-  }
-}
-
-/** Forgets the stored language: the next start uses English. */
-export function clearStoredLanguage(
-  storage: Pick<Storage, 'removeItem'> = window.localStorage,
-): void {
-  try {
-    storage.removeItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    // Nothing stored that could be read either.
   }
 }
 

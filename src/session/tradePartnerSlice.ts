@@ -9,7 +9,7 @@ import {
   toCompanyBody,
   type AddressFormValues,
   type CompanyFormValues,
-} from '@/companies/formValues';
+} from '@/companies/companyBodies';
 import type { UrlPartner } from '@/session/partnerFromUrl';
 import {
   addAddress,

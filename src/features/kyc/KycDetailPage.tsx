@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { KycSubmission } from '@common/kyc-responses';
-import { PARTNER_EDITABLE_STATUSES } from '@common/kyc-steps';
+import { PARTNER_EDITABLE_STATUSES } from '@common/kyc';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';

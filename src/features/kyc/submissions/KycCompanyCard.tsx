@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { kycActors } from '@common/kyc-actors';
 import type { Readiness } from '@common/kyc-responses';
-import { DATA_STEP_TYPES, PARTNER_EDITABLE_STATUSES } from '@common/kyc-steps';
+import { DATA_STEP_TYPES, PARTNER_EDITABLE_STATUSES } from '@common/kyc';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
