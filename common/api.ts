@@ -7,6 +7,12 @@ import { z } from 'zod';
 /** A timestamp as the API answers it. */
 export const dateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time');
 
+/**
+ * Lists stop counting here (issue 16): a total above it would cost a scan of every row on each
+ * page, so the answer says 'more than' instead, and pages go no deeper.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
 /** A page of a list answer: `page` counts from 0. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -15,6 +21,10 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     size: z.number().int(),
     totalElements: z.number().int(),
     totalPages: z.number().int(),
+    totalCapped: z
+      .boolean()
+      .optional()
+      .describe(`true: more than totalElements (${LIST_COUNT_CAP}) match; counting stopped there`),
   });
 
 export interface Page<T> {
@@ -23,6 +33,7 @@ export interface Page<T> {
   size: number;
   totalElements: number;
   totalPages: number;
+  totalCapped?: boolean | undefined;
 }
 
 /** The one error body of every route; `details` says more where the status alone does not. */

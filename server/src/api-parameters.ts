@@ -1,4 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
+import { LIST_COUNT_CAP } from '#common/api.js';
 import { ValidationError } from '#server/errors.js';
 
 type Location = 'params' | 'querystring' | 'body';
@@ -39,4 +40,16 @@ export function requireParameters(
       if (absent(body[name])) throw missingParameter(name, operation, 'body');
     }
   };
+}
+
+/**
+ * Pages go as deep as lists count (LIST_COUNT_CAP, issue 16): beyond it an offset would read
+ * every row before it; a filter narrows the list instead.
+ */
+export function requirePageWithinCap({ page, size }: { page: number; size: number }): void {
+  if (page * size < LIST_COUNT_CAP) return;
+  const message = `must leave fewer than ${LIST_COUNT_CAP} rows before it: narrow the list with a filter`;
+  throw new ValidationError(`querystring.page: ${message}`, [
+    { field: 'querystring.page', message },
+  ]);
 }

@@ -70,8 +70,13 @@ export const kycSubmissions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    index('kyc_submissions_partner_idx').on(t.tradePartnerId, t.createdAt),
-    index('kyc_submissions_status_idx').on(t.status, t.updatedAt),
+    // One per sort and filter the lists offer (issue 16): each page is read from an index in
+    // its order, never by sorting every file; id breaks ties.
+    index('kyc_submissions_partner_idx').on(t.tradePartnerId, t.createdAt, t.id),
+    index('kyc_submissions_status_idx').on(t.status, t.updatedAt, t.id),
+    index('kyc_submissions_updated_idx').on(t.updatedAt, t.id),
+    index('kyc_submissions_created_idx').on(t.createdAt, t.id),
+    index('kyc_submissions_reviewer_idx').on(t.reviewerId, t.updatedAt, t.id),
     // One open file per company at a time; decided or cancelled ones stay beside it.
     uniqueIndex('kyc_submissions_open_key')
       .on(t.tradePartnerId)
@@ -80,6 +85,21 @@ export const kycSubmissions = pgTable(
       ),
   ],
 );
+
+/**
+ * Each company's latest file (the newest created), for the customers list (issue 16). Kept by
+ * the triggers of migration 0008 in the same transaction as the insert or delete of a file, so
+ * no code path can forget it and the list never recomputes it (decision 020).
+ */
+export const kycLatestSubmissions = pgTable('kyc_latest_submissions', {
+  tradePartnerId: bigint('trade_partner_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => tradePartners.id, { onDelete: 'cascade' }),
+  kycId: bigint('kyc_id', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
+});
 
 export const kycSteps = pgTable(
   'kyc_steps',

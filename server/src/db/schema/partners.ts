@@ -48,6 +48,11 @@ export const tradePartners = pgTable(
     uniqueIndex('trade_partners_coc_number_key').on(t.cocNumber),
     uniqueIndex('trade_partners_vat_number_key').on(t.vatNumber),
     index('trade_partners_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // The list's search (issue 16): 'contains' on the e-mail and the numbers, from an index.
+    index('trade_partners_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('trade_partners_coc_trgm_idx').using('gin', sql`${t.cocNumber} gin_trgm_ops`),
+    index('trade_partners_vat_trgm_idx').using('gin', sql`${t.vatNumber} gin_trgm_ops`),
+    index('trade_partners_name_idx').on(t.name, t.id),
   ],
 );
 

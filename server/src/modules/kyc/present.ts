@@ -20,6 +20,7 @@ import {
   type AuditRow,
   type CommentRow,
   type StatusRecordRow,
+  type StepStatusRow,
   type StepView,
 } from './records/records-repository.js';
 import type { PersonFields, SubmissionView } from './submissions/submissions-repository.js';
@@ -39,7 +40,7 @@ const recorded = (userId: number | null, userName: string | null): Person | null
  */
 export function toSubmission(
   view: SubmissionView,
-  steps: StepView[],
+  steps: readonly StepStatusRow[],
   audience: KycAudience,
 ): KycSubmission {
   const row = view.submission;
@@ -60,7 +61,7 @@ export function toSubmission(
     obligedEntityContactId: row.reviewerId,
     reviewer: person(view.reviewer),
     approvalRequestedBy: person(view.approvalRequester),
-    steps: steps.map(({ step }) => ({ stepType: step.stepType, status: step.status })),
+    steps: steps.map(({ stepType, status }) => ({ stepType, status })),
     riskLevel: audience === 'staff' ? row.riskLevel : null,
     version: row.version,
     createdAt: toIso(row.createdAt),
@@ -77,12 +78,12 @@ export async function presentSubmissions(
   views: SubmissionView[],
   audience: KycAudience,
 ): Promise<KycSubmission[]> {
-  const steps = await createRecordRepository(db).stepsOf(views.map((v) => v.submission.id));
-  const byKyc = new Map<number, StepView[]>();
+  const steps = await createRecordRepository(db).stepStatusesOf(views.map((v) => v.submission.id));
+  const byKyc = new Map<number, StepStatusRow[]>();
   for (const step of steps) {
-    const list = byKyc.get(step.step.kycId);
+    const list = byKyc.get(step.kycId);
     if (list) list.push(step);
-    else byKyc.set(step.step.kycId, [step]);
+    else byKyc.set(step.kycId, [step]);
   }
   return views.map((view) => toSubmission(view, byKyc.get(view.submission.id) ?? [], audience));
 }

@@ -5,13 +5,14 @@ import {
   desc,
   eq,
   exists,
-  ilike,
+  like,
   inArray,
   ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { LIST_COUNT_CAP } from '#common/api.js';
 import type { PartnerSort } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
 import {
@@ -91,18 +92,21 @@ export function createPartnerRepository(db: Db) {
       return row!;
     },
 
-    async page(query: PageQuery): Promise<{ rows: PartnerRow[]; total: number }> {
+    /** A page, and how many match counted up to LIST_COUNT_CAP; both queries at once. */
+    async page(query: PageQuery): Promise<{ rows: PartnerRow[]; total: number; capped: boolean }> {
       const conditions: (SQL | undefined)[] = [];
       if (query.search) {
-        const text = `%${escapeLike(query.search)}%`;
+        // lower(…) like …: the form the trigram indexes hold (migration 0008). The numbers are
+        // stored normalised, upper case, as normaliseNumber gives them.
+        const text = `%${escapeLike(query.search.toLowerCase())}%`;
         const number = normaliseNumber(query.search);
         const numberLike = `%${escapeLike(number)}%`;
         conditions.push(
           or(
-            ilike(tradePartners.name, text),
-            ilike(tradePartners.email, text),
-            number ? ilike(tradePartners.cocNumber, numberLike) : undefined,
-            number ? ilike(tradePartners.vatNumber, numberLike) : undefined,
+            like(sql`lower(${tradePartners.name})`, text),
+            like(sql`lower(${tradePartners.email})`, text),
+            number ? like(tradePartners.cocNumber, numberLike) : undefined,
+            number ? like(tradePartners.vatNumber, numberLike) : undefined,
           ),
         );
       }
@@ -124,15 +128,25 @@ export function createPartnerRepository(db: Db) {
         );
       }
       const where = and(...conditions);
-      const [totals] = await db.select({ total: count() }).from(tradePartners).where(where);
-      const rows = await db
-        .select()
-        .from(tradePartners)
-        .where(where)
-        .orderBy(...ORDER[query.sort])
-        .limit(query.size)
-        .offset(query.page * query.size);
-      return { rows, total: totals?.total ?? 0 };
+      const [[counted], rows] = await Promise.all([
+        db.select({ total: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(tradePartners)
+            .where(where)
+            .limit(LIST_COUNT_CAP + 1)
+            .as('matching'),
+        ),
+        db
+          .select()
+          .from(tradePartners)
+          .where(where)
+          .orderBy(...ORDER[query.sort])
+          .limit(query.size)
+          .offset(query.page * query.size),
+      ]);
+      const found = counted?.total ?? 0;
+      return { rows, total: Math.min(found, LIST_COUNT_CAP), capped: found > LIST_COUNT_CAP };
     },
 
     /**

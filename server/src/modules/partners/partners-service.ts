@@ -5,6 +5,7 @@ import {
   type TradePartner,
   type TradePartnerPage,
 } from '#common/partners.js';
+import { requirePageWithinCap } from '#server/api-parameters.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -126,7 +127,8 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       const member = policy.seesAllPartners(actor)
         ? undefined
         : { identityId: actor.sub, levels: policy.readableLevels() };
-      const { rows, total } = await partners.page({ ...query, member });
+      requirePageWithinCap(query);
+      const { rows, total, capped } = await partners.page({ ...query, member });
       const memberships = await members.listByIdentity(
         actor.sub,
         rows.map((row) => row.id),
@@ -137,6 +139,7 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
         size: query.size,
         totalElements: total,
         totalPages: Math.ceil(total / query.size),
+        ...(capped ? { totalCapped: true } : {}),
       };
     },
 

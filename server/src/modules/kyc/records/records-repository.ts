@@ -26,6 +26,13 @@ const stepOrder = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${kycSteps.stepType})`;
 
+/** A step as a list row shows it. */
+export interface StepStatusRow {
+  kycId: number;
+  stepType: KycStepType;
+  status: KycStepStatus;
+}
+
 /** The steps, the status history, the comments and the audit trail of submissions. */
 export function createRecordRepository(db: Db) {
   const selectSteps = () =>
@@ -48,6 +55,16 @@ export function createRecordRepository(db: Db) {
     async stepsOf(kycIds: number[]): Promise<StepView[]> {
       if (kycIds.length === 0) return [];
       return selectSteps()
+        .where(inArray(kycSteps.kycId, kycIds))
+        .orderBy(asc(kycSteps.kycId), stepOrder);
+    },
+
+    /** Only the type and status of each step: what a list row shows, without the step data. */
+    async stepStatusesOf(kycIds: number[]): Promise<StepStatusRow[]> {
+      if (kycIds.length === 0) return [];
+      return db
+        .select({ kycId: kycSteps.kycId, stepType: kycSteps.stepType, status: kycSteps.status })
+        .from(kycSteps)
         .where(inArray(kycSteps.kycId, kycIds))
         .orderBy(asc(kycSteps.kycId), stepOrder);
     },

@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, exists, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import { LIST_COUNT_CAP } from '#common/api.js';
 import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import {
+  kycLatestSubmissions,
   kycStatusRecords,
   kycSteps,
   kycSubmissions,
@@ -139,7 +141,10 @@ export function createSubmissionRepository(db: Db) {
       parts.push(inArray(kycSubmissions.status, conditions.kycStatus));
     }
     if (conditions.search) {
-      parts.push(ilike(tradePartners.name, `%${escapeLike(conditions.search)}%`));
+      // lower(name) like …: the form the name's trigram index holds.
+      parts.push(
+        like(sql`lower(${tradePartners.name})`, `%${escapeLike(conditions.search.toLowerCase())}%`),
+      );
     }
     if (viewer) {
       parts.push(
@@ -169,25 +174,52 @@ export function createSubmissionRepository(db: Db) {
       return row;
     },
 
-    /** A page of the submissions matching `conditions` that `viewer` may see (all: undefined). */
+    /**
+     * A page of the submissions matching `conditions` that `viewer` may see (all: undefined),
+     * and how many match, counted up to LIST_COUNT_CAP. The page's ids come from the index of
+     * its order alone; only those twenty are joined to their company and people (issue 16).
+     */
     async page(
       conditions: SubmissionConditions,
       viewer: KycViewer | undefined,
       paging: { page: number; size: number; sort: KycSort },
-    ): Promise<{ rows: SubmissionView[]; total: number }> {
+    ): Promise<{ rows: SubmissionView[]; total: number; capped: boolean }> {
       const condition = where(conditions, viewer);
-      const [totals] = await db
-        .select({ total: count() })
-        .from(kycSubmissions)
-        .innerJoin(tradePartners, eq(tradePartners.id, kycSubmissions.tradePartnerId))
-        .where(condition);
+      // The company is joined only where the filter or the order needs its name.
+      const byName = Boolean(conditions.search) || paging.sort.field === 'tradePartnerName';
+      const matching = <T extends SelectedFields>(columns: T) => {
+        const query = db.select(columns).from(kycSubmissions).$dynamic();
+        return byName
+          ? query.innerJoin(tradePartners, eq(tradePartners.id, kycSubmissions.tradePartnerId))
+          : query;
+      };
       const order = paging.sort.direction === 'desc' ? desc : asc;
-      const rows = await selectViews()
-        .where(condition)
-        .orderBy(order(SORT_COLUMN[paging.sort.field]), order(kycSubmissions.id))
-        .limit(paging.size)
-        .offset(paging.page * paging.size);
-      return { rows, total: totals?.total ?? 0 };
+      const [[counted], ids] = await Promise.all([
+        db.select({ total: count() }).from(
+          matching({ one: sql`1` })
+            .where(condition)
+            .limit(LIST_COUNT_CAP + 1)
+            .as('matching'),
+        ),
+        matching({ id: kycSubmissions.id })
+          .where(condition)
+          .orderBy(order(SORT_COLUMN[paging.sort.field]), order(kycSubmissions.id))
+          .limit(paging.size)
+          .offset(paging.page * paging.size),
+      ]);
+      const found = counted?.total ?? 0;
+      const rows =
+        ids.length === 0
+          ? []
+          : await selectViews().where(
+              inArray(
+                kycSubmissions.id,
+                ids.map((row) => row.id),
+              ),
+            );
+      const position = new Map(ids.map((row, index) => [row.id, index]));
+      rows.sort((a, b) => position.get(a.submission.id)! - position.get(b.submission.id)!);
+      return { rows, total: Math.min(found, LIST_COUNT_CAP), capped: found > LIST_COUNT_CAP };
     },
 
     /** A company's submissions, the newest first. */
@@ -300,42 +332,41 @@ export function createSubmissionRepository(db: Db) {
       return row?.at ?? null;
     },
 
-    /** A page of the companies with a submission, by name, each with its latest submission. */
+    /**
+     * A page of the companies with a submission, by name, each with its latest submission: read
+     * from kyc_latest_submissions, which the database keeps (migration 0008), never recomputed.
+     */
     async customersPage(paging: { page: number; size: number }) {
-      const latest = db
-        .selectDistinctOn([kycSubmissions.tradePartnerId], {
-          tradePartnerId: kycSubmissions.tradePartnerId,
-          kycId: kycSubmissions.id,
-          kycUuid: kycSubmissions.uuid,
-          status: kycSubmissions.status,
-          updatedAt: kycSubmissions.updatedAt,
-        })
-        .from(kycSubmissions)
-        .orderBy(
-          kycSubmissions.tradePartnerId,
-          desc(kycSubmissions.createdAt),
-          desc(kycSubmissions.id),
-        )
-        .as('latest');
-      const [totals] = await db
-        .select({ total: sql<number>`count(distinct ${kycSubmissions.tradePartnerId})::int` })
-        .from(kycSubmissions);
-      const rows = await db
-        .select({
-          customerId: tradePartners.id,
-          customerUuid: tradePartners.uuid,
-          name: tradePartners.name,
-          latestKycId: latest.kycId,
-          latestKycUuid: latest.kycUuid,
-          status: latest.status,
-          updatedAt: latest.updatedAt,
-        })
-        .from(latest)
-        .innerJoin(tradePartners, eq(tradePartners.id, latest.tradePartnerId))
-        .orderBy(asc(tradePartners.name), asc(tradePartners.id))
-        .limit(paging.size)
-        .offset(paging.page * paging.size);
-      return { rows, total: totals?.total ?? 0 };
+      const [[counted], rows] = await Promise.all([
+        db.select({ total: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(kycLatestSubmissions)
+            .limit(LIST_COUNT_CAP + 1)
+            .as('customers'),
+        ),
+        db
+          .select({
+            customerId: tradePartners.id,
+            customerUuid: tradePartners.uuid,
+            name: tradePartners.name,
+            latestKycId: kycSubmissions.id,
+            latestKycUuid: kycSubmissions.uuid,
+            status: kycSubmissions.status,
+            updatedAt: kycSubmissions.updatedAt,
+          })
+          .from(tradePartners)
+          .innerJoin(
+            kycLatestSubmissions,
+            eq(kycLatestSubmissions.tradePartnerId, tradePartners.id),
+          )
+          .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycLatestSubmissions.kycId))
+          .orderBy(asc(tradePartners.name), asc(tradePartners.id))
+          .limit(paging.size)
+          .offset(paging.page * paging.size),
+      ]);
+      const found = counted?.total ?? 0;
+      return { rows, total: Math.min(found, LIST_COUNT_CAP), capped: found > LIST_COUNT_CAP };
     },
   };
 }

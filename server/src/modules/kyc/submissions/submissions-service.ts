@@ -2,6 +2,7 @@ import { KYC_STEP_TYPES } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
+import { requirePageWithinCap } from '#server/api-parameters.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
@@ -48,13 +49,15 @@ export function createKycService(db: Db, obligedEntityId: number) {
     paging: ListQuery,
   ): Promise<KycPage> {
     requireKycAccess(actor);
-    const { rows, total } = await submissions.page(conditions, kycViewerOf(actor), paging);
+    requirePageWithinCap(paging);
+    const { rows, total, capped } = await submissions.page(conditions, kycViewerOf(actor), paging);
     return {
       content: await presentSubmissions(db, rows, policy.kycAudience(actor)),
       page: paging.page,
       size: paging.size,
       totalElements: total,
       totalPages: Math.ceil(total / paging.size),
+      ...(capped ? { totalCapped: true } : {}),
     };
   }
 
@@ -181,13 +184,15 @@ export function createKycService(db: Db, obligedEntityId: number) {
     ): Promise<CustomerPage> {
       requireKycAccess(actor);
       if (!policy.seesAllKyc(actor)) throw new ForbiddenError();
-      const { rows, total } = await submissions.customersPage(paging);
+      requirePageWithinCap(paging);
+      const { rows, total, capped } = await submissions.customersPage(paging);
       return {
         content: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
         page: paging.page,
         size: paging.size,
         totalElements: total,
         totalPages: Math.ceil(total / paging.size),
+        ...(capped ? { totalCapped: true } : {}),
       };
     },
 
