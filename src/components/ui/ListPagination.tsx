@@ -23,7 +23,10 @@ export function pageWindow(page: number, totalPages: number): (number | 'gap')[]
   return result;
 }
 
-/** 'Showing 21–40 of 45' and the page links (one page: only the count). */
+/**
+ * 'Showing 21–40 of 45' and the page links (one page: only the count); 'of more than 10000'
+ * when the server stopped counting (LIST_COUNT_CAP).
+ */
 export function ListPagination({ page: shown, onChange }: ListPaginationProps) {
   const { t } = useTranslation();
   if (!shown || shown.totalElements === 0) return null;
@@ -34,7 +37,9 @@ export function ListPagination({ page: shown, onChange }: ListPaginationProps) {
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
       <p className="small text-body-secondary mb-0" aria-live="polite">
-        {t('ui.pagination.range', { from, to, total: totalElements })}
+        {shown.totalCapped
+          ? t('ui.pagination.rangeCapped', { from, to, total: totalElements })
+          : t('ui.pagination.range', { from, to, total: totalElements })}
       </p>
       {totalPages > 1 && (
         <nav aria-label={t('ui.pagination.label')}>
