@@ -21,6 +21,7 @@ import partnerRoutes from './modules/partners/partners-routes.js';
 import searchRoutes from './modules/search/search-routes.js';
 import userRoutes from './modules/users/users-routes.js';
 import auth from './plugins/auth.js';
+import compression from './plugins/compress.js';
 import db from './plugins/db.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errors);
   await app.register(formbody);
+  await app.register(compression);
   await app.register(db, { config, ...(options.database ? { database: options.database } : {}) });
   await app.register(storage, { config, ...(options.store ? { store: options.store } : {}) });
 
