@@ -118,6 +118,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'build',
       'data',
       'node_modules',
       'test-results',

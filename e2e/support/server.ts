@@ -27,7 +27,12 @@ export async function resetDataDir(dataDir: string): Promise<void> {
   await fs.mkdir(dataDir, { recursive: true });
 }
 
-/** Runs the production server (`npm start` without the build) as a child process. */
+/**
+ * Runs the server with production settings as a child process, from its TypeScript sources
+ * through tsx rather than the compiled `build/` that `npm start` runs: the journeys need only
+ * `npx vite build`, which does not refresh `build/`, and must never run a stale server.
+ * scripts/start-check.ts starts the compiled one.
+ */
 export function spawnServer(options: ServerOptions): ChildProcess {
   // The database is the caller's choice, never the one the test runner happens to have.
   const inherited = { ...process.env };

@@ -21,7 +21,8 @@ import partnerRoutes from './modules/partners/partners-routes.js';
 import searchRoutes from './modules/search/search-routes.js';
 import userRoutes from './modules/users/users-routes.js';
 import auth from './plugins/auth.js';
-import db from './plugins/db.js';
+import compression from './plugins/compress.js';
+import db, { openAppDatabase } from './plugins/db.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import spa from './plugins/spa.js';
@@ -62,7 +63,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errors);
   await app.register(formbody);
-  await app.register(db, { config, ...(options.database ? { database: options.database } : {}) });
+  await app.register(compression);
+  // Opened and migrated here, not inside a plugin: no plugin timer runs out while the
+  // embedded database is created (plugins/db.ts).
+  const database = await openAppDatabase(config, app.log, options.database);
+  await app.register(db, { database, closeOnClose: !options.database });
   await app.register(storage, { config, ...(options.store ? { store: options.store } : {}) });
 
   if (config.oidc.devProvider) {

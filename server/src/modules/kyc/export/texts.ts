@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { format, isValid, parseISO, type Locale } from 'date-fns';
 import { de, enGB, es, fr, it, nl } from 'date-fns/locale';
 import i18next, { type i18n } from 'i18next';
@@ -11,6 +12,7 @@ import {
   type Translator,
 } from '#common/kyc-step-fields.js';
 import { LANGUAGES, type Language } from '#common/languages.js';
+import { projectRoot } from '#server/project-root.js';
 
 /*
  * The review file speaks the app's language: its texts are the app's own translation files
@@ -18,7 +20,7 @@ import { LANGUAGES, type Language } from '#common/languages.js';
  * findings) reused as they are.
  */
 
-const TRANSLATIONS = new URL('../../../../../public/assets/i18n/', import.meta.url);
+const TRANSLATIONS = path.join(projectRoot, 'public/assets/i18n');
 
 /** British English writes dates day first, as the app's dd.MM.yyyy does. */
 const LOCALES: Record<Language, Locale> = { en: enGB, nl, de, it, es, fr };
@@ -34,7 +36,7 @@ function translations(): Promise<i18n> {
   instance ??= (async () => {
     const files = await Promise.all(
       LANGUAGES.map(async (language) => {
-        const text = await readFile(new URL(`${language}.json`, TRANSLATIONS), 'utf8');
+        const text = await readFile(path.join(TRANSLATIONS, `${language}.json`), 'utf8');
         return [language, { translation: JSON.parse(text) as Record<string, unknown> }] as const;
       }),
     );
