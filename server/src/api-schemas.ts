@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CappedCount } from '#server/db/capped-count.js';
 
 /** A string field; a missing one reads "is required" rather than zod's type message. */
 export const text = () =>
@@ -27,3 +28,19 @@ export const uuidParamsSchema = z.object({ uuid: uuidSchema });
 export const toIso = (value: Date): string => value.toISOString();
 export const toIsoOrNull = (value: Date | null): string | null =>
   value ? value.toISOString() : null;
+
+/** A page as the API answers it (common/api.ts pageSchema), 'more than' when counting stopped. */
+export function toPage<T>(
+  content: T[],
+  paging: { page: number; size: number },
+  { total, capped }: CappedCount,
+) {
+  return {
+    content,
+    page: paging.page,
+    size: paging.size,
+    totalElements: total,
+    totalPages: Math.ceil(total / paging.size),
+    ...(capped ? { totalCapped: true } : {}),
+  };
+}

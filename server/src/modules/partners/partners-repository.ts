@@ -1,19 +1,6 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  like,
-  inArray,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { LIST_COUNT_CAP } from '#common/api.js';
+import { and, asc, desc, eq, exists, like, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PartnerSort } from '#common/partners.js';
+import { countUpToCap, type CappedCount } from '#server/db/capped-count.js';
 import type { Db } from '#server/db/client.js';
 import {
   tradePartnerMembers,
@@ -93,7 +80,7 @@ export function createPartnerRepository(db: Db) {
     },
 
     /** A page, and how many match counted up to LIST_COUNT_CAP; both queries at once. */
-    async page(query: PageQuery): Promise<{ rows: PartnerRow[]; total: number; capped: boolean }> {
+    async page(query: PageQuery): Promise<{ rows: PartnerRow[]; counted: CappedCount }> {
       const conditions: (SQL | undefined)[] = [];
       if (query.search) {
         // lower(…) like …: the form the trigram indexes hold (migration 0008). The numbers are
@@ -128,14 +115,14 @@ export function createPartnerRepository(db: Db) {
         );
       }
       const where = and(...conditions);
-      const [[counted], rows] = await Promise.all([
-        db.select({ total: count() }).from(
+      const [counted, rows] = await Promise.all([
+        countUpToCap(
+          db,
           db
             .select({ one: sql`1` })
             .from(tradePartners)
             .where(where)
-            .limit(LIST_COUNT_CAP + 1)
-            .as('matching'),
+            .$dynamic(),
         ),
         db
           .select()
@@ -145,8 +132,7 @@ export function createPartnerRepository(db: Db) {
           .limit(query.size)
           .offset(query.page * query.size),
       ]);
-      const found = counted?.total ?? 0;
-      return { rows, total: Math.min(found, LIST_COUNT_CAP), capped: found > LIST_COUNT_CAP };
+      return { rows, counted };
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   type TradePartnerPage,
 } from '#common/partners.js';
 import { requirePageWithinCap } from '#server/api-parameters.js';
+import { toPage } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -128,19 +129,12 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
         ? undefined
         : { identityId: actor.sub, levels: policy.readableLevels() };
       requirePageWithinCap(query);
-      const { rows, total, capped } = await partners.page({ ...query, member });
+      const { rows, counted } = await partners.page({ ...query, member });
       const memberships = await members.listByIdentity(
         actor.sub,
         rows.map((row) => row.id),
       );
-      return {
-        content: await presentPartners(db, rows, memberships),
-        page: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
-        ...(capped ? { totalCapped: true } : {}),
-      };
+      return toPage(await presentPartners(db, rows, memberships), query, counted);
     },
 
     /** The companies the signed-in user belongs to. */

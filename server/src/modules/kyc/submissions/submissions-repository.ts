@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, exists, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { LIST_COUNT_CAP } from '#common/api.js';
 import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
+import { countUpToCap, type CappedCount } from '#server/db/capped-count.js';
 import type { Db } from '#server/db/client.js';
 import {
   kycLatestSubmissions,
@@ -183,7 +183,7 @@ export function createSubmissionRepository(db: Db) {
       conditions: SubmissionConditions,
       viewer: KycViewer | undefined,
       paging: { page: number; size: number; sort: KycSort },
-    ): Promise<{ rows: SubmissionView[]; total: number; capped: boolean }> {
+    ): Promise<{ rows: SubmissionView[]; counted: CappedCount }> {
       const condition = where(conditions, viewer);
       // The company is joined only where the filter or the order needs its name.
       const byName = Boolean(conditions.search) || paging.sort.field === 'tradePartnerName';
@@ -194,12 +194,12 @@ export function createSubmissionRepository(db: Db) {
           : query;
       };
       const order = paging.sort.direction === 'desc' ? desc : asc;
-      const [[counted], ids] = await Promise.all([
-        db.select({ total: count() }).from(
+      const [counted, ids] = await Promise.all([
+        countUpToCap(
+          db,
           matching({ one: sql`1` })
             .where(condition)
-            .limit(LIST_COUNT_CAP + 1)
-            .as('matching'),
+            .$dynamic(),
         ),
         matching({ id: kycSubmissions.id })
           .where(condition)
@@ -207,7 +207,6 @@ export function createSubmissionRepository(db: Db) {
           .limit(paging.size)
           .offset(paging.page * paging.size),
       ]);
-      const found = counted?.total ?? 0;
       const rows =
         ids.length === 0
           ? []
@@ -219,7 +218,7 @@ export function createSubmissionRepository(db: Db) {
             );
       const position = new Map(ids.map((row, index) => [row.id, index]));
       rows.sort((a, b) => position.get(a.submission.id)! - position.get(b.submission.id)!);
-      return { rows, total: Math.min(found, LIST_COUNT_CAP), capped: found > LIST_COUNT_CAP };
+      return { rows, counted };
     },
 
     /** A company's submissions, the newest first. */
@@ -337,13 +336,13 @@ export function createSubmissionRepository(db: Db) {
      * from kyc_latest_submissions, which the database keeps (migration 0008), never recomputed.
      */
     async customersPage(paging: { page: number; size: number }) {
-      const [[counted], rows] = await Promise.all([
-        db.select({ total: count() }).from(
+      const [counted, rows] = await Promise.all([
+        countUpToCap(
+          db,
           db
             .select({ one: sql`1` })
             .from(kycLatestSubmissions)
-            .limit(LIST_COUNT_CAP + 1)
-            .as('customers'),
+            .$dynamic(),
         ),
         db
           .select({
@@ -365,8 +364,7 @@ export function createSubmissionRepository(db: Db) {
           .limit(paging.size)
           .offset(paging.page * paging.size),
       ]);
-      const found = counted?.total ?? 0;
-      return { rows, total: Math.min(found, LIST_COUNT_CAP), capped: found > LIST_COUNT_CAP };
+      return { rows, counted };
     },
   };
 }

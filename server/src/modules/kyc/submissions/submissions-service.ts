@@ -3,6 +3,7 @@ import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { requirePageWithinCap } from '#server/api-parameters.js';
+import { toPage } from '#server/api-schemas.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
@@ -50,15 +51,8 @@ export function createKycService(db: Db, obligedEntityId: number) {
   ): Promise<KycPage> {
     requireKycAccess(actor);
     requirePageWithinCap(paging);
-    const { rows, total, capped } = await submissions.page(conditions, kycViewerOf(actor), paging);
-    return {
-      content: await presentSubmissions(db, rows, policy.kycAudience(actor)),
-      page: paging.page,
-      size: paging.size,
-      totalElements: total,
-      totalPages: Math.ceil(total / paging.size),
-      ...(capped ? { totalCapped: true } : {}),
-    };
+    const { rows, counted } = await submissions.page(conditions, kycViewerOf(actor), paging);
+    return toPage(await presentSubmissions(db, rows, policy.kycAudience(actor)), paging, counted);
   }
 
   async function byId(actor: AuthUser, id: number): Promise<KycSubmission> {
@@ -185,15 +179,12 @@ export function createKycService(db: Db, obligedEntityId: number) {
       requireKycAccess(actor);
       if (!policy.seesAllKyc(actor)) throw new ForbiddenError();
       requirePageWithinCap(paging);
-      const { rows, total, capped } = await submissions.customersPage(paging);
-      return {
-        content: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
-        page: paging.page,
-        size: paging.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / paging.size),
-        ...(capped ? { totalCapped: true } : {}),
-      };
+      const { rows, counted } = await submissions.customersPage(paging);
+      return toPage(
+        rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+        paging,
+        counted,
+      );
     },
 
     async customer(actor: AuthUser, customerUuid: string) {
