@@ -15,6 +15,7 @@ import {
 import type { PartnerSort } from '#common/partners.js';
 import { countUpToCap, type CappedCount } from '#server/db/capped-count.js';
 import type { Db } from '#server/db/client.js';
+import { preparedOnce } from '#server/db/prepared.js';
 import {
   tradePartnerMembers,
   tradePartners,
@@ -51,6 +52,15 @@ const ORDER: Record<PartnerSort, (from: Sortable) => SQL[]> = {
  */
 const SORTED_MATCHES = 1000;
 
+type SearchKey = 'name' | 'email' | 'number';
+
+interface SearchTerms {
+  /** Which conditions apply: the statement's shape. */
+  shape: { email: boolean; number: boolean };
+  /** The `like` patterns. */
+  values: Record<SearchKey, string>;
+}
+
 /**
  * What `search` matches (decision 021): a name that contains it, from the trigram index on
  * lower(name); when it has a digit and is letters and digits once normalised (normaliseNumber,
@@ -58,16 +68,94 @@ const SORTED_MATCHES = 1000;
  * '@', an e-mail address (stored in lower case) that starts with it. Both from btree indexes
  * (text_pattern_ops, migration 0009).
  */
-function searchCondition(term: string): SQL | undefined {
+function searchTerms(term: string): SearchTerms {
   const lower = escapeLike(term.toLowerCase());
   const number = normaliseNumber(term);
-  const isNumber = /^[A-Z0-9]+$/.test(number) && /\d/.test(number);
+  return {
+    shape: { email: term.includes('@'), number: /^[A-Z0-9]+$/.test(number) && /\d/.test(number) },
+    values: { name: `%${lower}%`, email: `${lower}%`, number: `${number}%` },
+  };
+}
+
+/** The search's condition, with its patterns as values or as a prepared query's placeholders. */
+function searchCondition(
+  shape: SearchTerms['shape'],
+  param: (key: SearchKey) => string | SQLWrapper,
+): SQL | undefined {
   return or(
-    like(sql`lower(${tradePartners.name})`, `%${lower}%`),
-    term.includes('@') ? like(tradePartners.email, `${lower}%`) : undefined,
-    isNumber ? like(tradePartners.cocNumber, `${number}%`) : undefined,
-    isNumber ? like(tradePartners.vatNumber, `${number}%`) : undefined,
+    like(sql`lower(${tradePartners.name})`, param('name')),
+    shape.email ? like(tradePartners.email, param('email')) : undefined,
+    shape.number ? like(tradePartners.cocNumber, param('number')) : undefined,
+    shape.number ? like(tradePartners.vatNumber, param('number')) : undefined,
   );
+}
+
+/** Companies this identity belongs to with one of `levels`. */
+function memberCondition(db: Db, identityId: string | SQLWrapper, levels: readonly AccessLevel[]) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(tradePartnerMembers)
+      .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+      .where(
+        and(
+          eq(tradePartnerMembers.tradePartnerId, tradePartners.id),
+          eq(users.identityId, identityId),
+          inArray(tradePartnerMembers.accessLevel, [...levels]),
+        ),
+      ),
+  );
+}
+
+/**
+ * A search's page and count in one query, prepared once per shape (sort, conditions, members'
+ * levels): at most SORTED_MATCHES + 1 matches read from the search's indexes, sorted and
+ * counted, and the page's partners read whole. Sorted apart from the table, the planner cannot
+ * answer `order by name limit 20` by walking trade_partners_name_idx and filtering, which reads
+ * most of the table when the matches sit together in that order (they share a first word, as a
+ * surname).
+ */
+function searchQuery(
+  db: Db,
+  sort: PartnerSort,
+  shape: SearchTerms['shape'],
+  levels: readonly AccessLevel[] | undefined,
+) {
+  const name = `partners_search ${sort} ${shape.email ? 'e' : ''}${shape.number ? 'n' : ''} ${levels?.join(',') ?? 'all'}`;
+  return preparedOnce(db, name, (d) => {
+    const where = and(
+      searchCondition(shape, (key) => sql.placeholder(key)),
+      levels ? memberCondition(d, sql.placeholder('identityId'), levels) : undefined,
+    );
+    const matching = d
+      .select({
+        id: tradePartners.id,
+        name: tradePartners.name,
+        createdAt: tradePartners.createdAt,
+      })
+      .from(tradePartners)
+      .where(where)
+      .limit(SORTED_MATCHES + 1)
+      .as('matching');
+    const onPage = d
+      .select({
+        id: matching.id,
+        name: matching.name,
+        createdAt: matching.createdAt,
+        matched: sql<number>`count(*) over ()`.as('matched'),
+      })
+      .from(matching)
+      .orderBy(...ORDER[sort](matching))
+      .limit(sql.placeholder('size'))
+      .offset(sql.placeholder('offset'))
+      .as('on_page');
+    return d
+      .select({ partner: tradePartners, matched: onPage.matched })
+      .from(onPage)
+      .innerJoin(tradePartners, eq(tradePartners.id, onPage.id))
+      .orderBy(...ORDER[sort](onPage))
+      .prepare(name);
+  });
 }
 
 export interface PageQuery {
@@ -128,55 +216,13 @@ export function createPartnerRepository(db: Db) {
      * counted and paged in the list's order by two queries at once.
      */
     async page(query: PageQuery): Promise<{ rows: PartnerRow[]; counted: CappedCount }> {
-      const member = query.member
-        ? exists(
-            db
-              .select({ one: sql`1` })
-              .from(tradePartnerMembers)
-              .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
-              .where(
-                and(
-                  eq(tradePartnerMembers.tradePartnerId, tradePartners.id),
-                  eq(users.identityId, query.member.identityId),
-                  inArray(tradePartnerMembers.accessLevel, [...query.member.levels]),
-                ),
-              ),
-          )
-        : undefined;
-      const where = and(query.search ? searchCondition(query.search) : undefined, member);
+      const search = query.search ? searchTerms(query.search) : undefined;
       const offset = query.page * query.size;
 
-      if (query.search) {
-        // Sorted apart from the table, the planner cannot answer `order by name limit 20` by
-        // walking trade_partners_name_idx and filtering, which reads most of the table when the
-        // matches sit together in that order (they share a first word, as a surname).
-        const matching = db
-          .select({
-            id: tradePartners.id,
-            name: tradePartners.name,
-            createdAt: tradePartners.createdAt,
-          })
-          .from(tradePartners)
-          .where(where)
-          .limit(SORTED_MATCHES + 1)
-          .as('matching');
-        const onPage = db
-          .select({
-            id: matching.id,
-            name: matching.name,
-            createdAt: matching.createdAt,
-            matched: sql<number>`count(*) over ()`.as('matched'),
-          })
-          .from(matching)
-          .orderBy(...ORDER[query.sort](matching))
-          .limit(query.size)
-          .offset(offset)
-          .as('on_page');
-        const found = await db
-          .select({ partner: tradePartners, matched: onPage.matched })
-          .from(onPage)
-          .innerJoin(tradePartners, eq(tradePartners.id, onPage.id))
-          .orderBy(...ORDER[query.sort](onPage));
+      if (search) {
+        const found = await searchQuery(db, query.sort, search.shape, query.member?.levels).execute(
+          { ...search.values, identityId: query.member?.identityId, size: query.size, offset },
+        );
         const matched = found.length ? Number(found[0]!.matched) : undefined;
         if (matched !== undefined && matched <= SORTED_MATCHES) {
           return {
@@ -190,6 +236,12 @@ export function createPartnerRepository(db: Db) {
         // More than SORTED_MATCHES, or a page past the last: in the list's order, as without one.
       }
 
+      const where = and(
+        search ? searchCondition(search.shape, (key) => search.values[key]) : undefined,
+        query.member
+          ? memberCondition(db, query.member.identityId, query.member.levels)
+          : undefined,
+      );
       const [counted, rows] = await Promise.all([
         countUpToCap(
           db,
