@@ -3,9 +3,10 @@
  *
  *   npm run bench:api                                  (sizes 10000,100000)
  *   npx tsx bench/api-lists.ts --sizes 1000000 --rounds 3 --seconds 5
+ *   npx tsx bench/api-lists.ts --sizes 100000 --only partners --database nt24_bench_search --port 8193
  *
  * Needs PostgreSQL: DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/
- * postgres). For each size it recreates the scratch database nt24_bench_lists, lets the
+ * postgres). For each size it recreates the scratch database nt24_bench_lists (--database), lets the
  * production server apply the migrations, seeds it in SQL (bench/support/seed-lists.ts), starts
  * the server again on it and runs autocannon (32 connections) against each list and against
  * `GET /api/auth/session/info` (authenticated, no database), interleaved round after round in the
@@ -41,6 +42,11 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     'max-single-ms': { type: 'string', default: '1000' },
     explain: { type: 'boolean', default: false },
+    /** Load only the lists whose path contains this (the no-op always runs). */
+    only: { type: 'string' },
+    /** The scratch database, for two runs side by side. */
+    database: { type: 'string', default: 'nt24_bench_lists' },
+    port: { type: 'string', default: '8192' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -49,8 +55,8 @@ const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const MAX_SINGLE_MS = Number(args['max-single-ms']);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = 'nt24_bench_lists';
-const PORT = 8192;
+const DATABASE = args.database;
+const PORT = Number(args.port);
 const base = `http://localhost:${PORT}`;
 
 const NO_OP = '/api/auth/session/info';
@@ -61,7 +67,7 @@ const LISTS = [
   '/api/kyc/filter?page=400&size=20',
   '/api/kyc/customers?page=0&size=20',
   '/api/partners?search=rossi',
-];
+].filter((list) => args.only === undefined || list.includes(args.only));
 
 interface Target {
   path: string;

@@ -23,8 +23,13 @@ const STEPS = `select * from kyc_steps where kyc_id in (
   select s.id from kyc_submissions s ${ORDER} limit 20) order by kyc_id, step_type`;
 const LATEST = `select distinct on (trade_partner_id) trade_partner_id, id, uuid, status, updated_at
   from kyc_submissions order by trade_partner_id, created_at desc, id desc`;
-const PARTNER_SEARCH = `(name ilike '%rossi%' or email ilike '%rossi%'
-  or coc_number ilike '%ROSSI%' or vat_number ilike '%ROSSI%')`;
+// partners-repository.ts `page` with a search (decision 021): one query for a term that matches
+// at most 1000 partners.
+const PARTNER_SEARCH = `select p.*, m.matched from (
+    select id, name, created_at, count(*) over () as matched from (
+      select id, name, created_at from trade_partners where lower(name) like '%rossi%' limit 1001
+    ) matching order by name, id limit 20
+  ) m join trade_partners p on p.id = m.id order by m.name, m.id`;
 
 export const EXPLAINED: [string, string][] = [
   ['filter IN_REVIEW: count', `${COUNT} where s.status in ('IN_REVIEW')`],
@@ -39,11 +44,7 @@ export const EXPLAINED: [string, string][] = [
     `select p.id, p.uuid, p.name, l.id, l.uuid, l.status, l.updated_at from (${LATEST}) l
      join trade_partners p on p.id = l.trade_partner_id order by p.name, p.id limit 20`,
   ],
-  ['partners search: count', `select count(*) from trade_partners where ${PARTNER_SEARCH}`],
-  [
-    'partners search: page 0',
-    `select * from trade_partners where ${PARTNER_SEARCH} order by name, id limit 20`,
-  ],
+  ['partners search: page 0 and count', PARTNER_SEARCH],
 ];
 
 export async function explain(client: pg.Client): Promise<string> {

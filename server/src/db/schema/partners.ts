@@ -47,11 +47,13 @@ export const tradePartners = pgTable(
     // One company per registration number: duplicates are refused (409), not merged.
     uniqueIndex('trade_partners_coc_number_key').on(t.cocNumber),
     uniqueIndex('trade_partners_vat_number_key').on(t.vatNumber),
+    // The list's search (decision 021): names contain the term, from the trigram index; numbers
+    // and e-mail addresses (stored normalised, lower case) start with it, from a btree that
+    // answers `like 'term%'` whatever the database's collation (text_pattern_ops).
     index('trade_partners_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    // The list's search (issue 16): 'contains' on the e-mail and the numbers, from an index.
-    index('trade_partners_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
-    index('trade_partners_coc_trgm_idx').using('gin', sql`${t.cocNumber} gin_trgm_ops`),
-    index('trade_partners_vat_trgm_idx').using('gin', sql`${t.vatNumber} gin_trgm_ops`),
+    index('trade_partners_email_prefix_idx').on(t.email.op('text_pattern_ops')),
+    index('trade_partners_coc_prefix_idx').on(t.cocNumber.op('text_pattern_ops')),
+    index('trade_partners_vat_prefix_idx').on(t.vatNumber.op('text_pattern_ops')),
     index('trade_partners_name_idx').on(t.name, t.id),
   ],
 );

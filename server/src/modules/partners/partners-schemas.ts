@@ -17,7 +17,9 @@ export const partnerListQuerySchema = z.object({
     .trim()
     .max(100, 'must be at most 100 characters')
     .optional()
-    .describe('name, CoC number, VAT number or e-mail address contains this'),
+    .describe(
+      'a name that contains this; a CoC or VAT number (any notation) or, with an @, an e-mail address that starts with it',
+    ),
   page: z.coerce
     .number('must be a number')
     .int('must be a whole number')

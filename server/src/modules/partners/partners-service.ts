@@ -130,7 +130,7 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
         : { identityId: actor.sub, levels: policy.readableLevels() };
       requirePageWithinCap(query);
       const { rows, counted } = await partners.page({ ...query, member });
-      const memberships = await members.listByIdentity(
+      const memberships = members.listByIdentity(
         actor.sub,
         rows.map((row) => row.id),
       );

@@ -410,6 +410,51 @@ describe.each(databaseTargets())('trade partners (%s)', (target) => {
 
       const outsider = await call(contact, 'GET', `/api/partners?search=${tag}`);
       expect(outsider.json()).toMatchObject({ totalElements: 0, content: [] });
+      const own = await call(actor, 'GET', `/api/partners?search=${tag}&sort=createdAt,desc`);
+      expect(own.json().content.map((p: { uuid: string }) => p.uuid)).toEqual(
+        made.map((p) => p.uuid).reverse(),
+      );
+    });
+
+    it('searches names for the term anywhere, numbers and e-mail addresses from their start (decision 021)', async () => {
+      const tag = `Yq${Date.now().toString(36)}`;
+      const email = `sales.${tag.toLowerCase()}@example.com`;
+      const alpha = await createPartner(server, employee, { name: `The ${tag} Alpha`, email });
+      const beta = await createPartner(server, employee, { name: `${tag} Beta` });
+      const found = async (search: string, query = '') => {
+        const response = await call(
+          employee,
+          'GET',
+          `/api/partners?search=${encodeURIComponent(search)}&size=100${query}`,
+        );
+        expect(response.statusCode, search).toBe(200);
+        return response.json().content.map((p: { uuid: string }) => p.uuid) as string[];
+      };
+
+      // Names contain the term, in any case; in the list's order.
+      expect(await found(tag.toUpperCase())).toEqual([alpha.uuid, beta.uuid]);
+      expect(await found(`${tag} al`)).toEqual([alpha.uuid]);
+      expect(await found(tag, '&sort=createdAt,desc')).toEqual([beta.uuid, alpha.uuid]);
+      // CoC and VAT numbers from their start, in any notation; not from their middle.
+      const coc = alpha.cocNumber as string;
+      expect(await found(coc.slice(0, 5))).toContain(alpha.uuid);
+      expect(await found(`${coc.slice(0, 4)}.${coc.slice(4)}`)).toEqual([alpha.uuid]);
+      expect(await found(coc.slice(2))).not.toContain(alpha.uuid);
+      const vat = alpha.vatNumber as string;
+      expect(await found(vat.slice(0, 8).toLowerCase())).toContain(alpha.uuid);
+      expect(await found(vat.slice(2))).not.toContain(alpha.uuid);
+      // E-mail addresses from their start when the term has an '@'; not by a part of them.
+      expect(await found(email.toUpperCase())).toEqual([alpha.uuid]);
+      expect(await found(email.slice(0, email.indexOf('@') + 2))).toEqual([alpha.uuid]);
+      expect(await found(email.slice(6))).toEqual([]);
+      expect(await found('example.com')).not.toContain(alpha.uuid);
+
+      // Paging a search: the count stays exact, past the last page too.
+      const second = await call(employee, 'GET', `/api/partners?search=${tag}&size=1&page=1`);
+      expect(second.json()).toMatchObject({ totalElements: 2, totalPages: 2, page: 1 });
+      expect(second.json().content.map((p: { uuid: string }) => p.uuid)).toEqual([beta.uuid]);
+      const past = await call(employee, 'GET', `/api/partners?search=${tag}&size=1&page=5`);
+      expect(past.json()).toMatchObject({ totalElements: 2, totalPages: 2, content: [] });
     });
 
     it('refuses bad paging and sorting', async () => {

@@ -49,21 +49,22 @@ function groupBy<T extends { tradePartnerId: number }>(rows: T[]): Map<number, T
 /**
  * Trade partners as the API answers them, with their addresses and contacts (two queries for
  * any number of partners) and the role and access level of `memberships` (the current user's,
- * or the user a list is for).
+ * or the user a list is for; a promise of them is awaited with the two queries).
  */
 export async function presentPartners(
   db: Db,
   rows: PartnerRow[],
-  memberships: MembershipRow[],
+  memberships: MembershipRow[] | Promise<MembershipRow[]>,
 ): Promise<TradePartner[]> {
   const ids = rows.map((row) => row.id);
-  const [addressRows, contactRows] = await Promise.all([
+  const [addressRows, contactRows, membershipRows] = await Promise.all([
     createAddressRepository(db).listFor(ids),
     createContactRepository(db).listFor(ids),
+    memberships,
   ]);
   const addresses = groupBy(addressRows);
   const contacts = groupBy(contactRows);
-  const membership = new Map(memberships.map((m) => [m.tradePartnerId, m]));
+  const membership = new Map(membershipRows.map((m) => [m.tradePartnerId, m]));
   return rows.map((row) => {
     const member = membership.get(row.id);
     return {

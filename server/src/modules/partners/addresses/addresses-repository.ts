@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedOnce } from '#server/db/prepared.js';
 import { addresses } from '#server/db/schema/partners.js';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -10,11 +11,15 @@ export function createAddressRepository(db: Db) {
     /** The addresses of these companies, each company's in order of position. */
     async listFor(tradePartnerIds: number[]): Promise<AddressRow[]> {
       if (tradePartnerIds.length === 0) return [];
-      return db
-        .select()
-        .from(addresses)
-        .where(inArray(addresses.tradePartnerId, tradePartnerIds))
-        .orderBy(asc(addresses.tradePartnerId), asc(addresses.position), asc(addresses.id));
+      const query = preparedOnce(db, 'addresses_of_partners', (d) =>
+        d
+          .select()
+          .from(addresses)
+          .where(sql`${addresses.tradePartnerId} = any(${sql.placeholder('ids')})`)
+          .orderBy(asc(addresses.tradePartnerId), asc(addresses.position), asc(addresses.id))
+          .prepare('addresses_of_partners'),
+      );
+      return query.execute({ ids: tradePartnerIds });
     },
 
     async find(tradePartnerId: number, uuid: string): Promise<AddressRow | undefined> {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedOnce } from '#server/db/prepared.js';
 import { tradePartnerContacts } from '#server/db/schema/partners.js';
 
 export type ContactRow = typeof tradePartnerContacts.$inferSelect;
@@ -10,11 +11,15 @@ export function createContactRepository(db: Db) {
     /** The contacts of these companies, each company's in the order they were added. */
     async listFor(tradePartnerIds: number[]): Promise<ContactRow[]> {
       if (tradePartnerIds.length === 0) return [];
-      return db
-        .select()
-        .from(tradePartnerContacts)
-        .where(inArray(tradePartnerContacts.tradePartnerId, tradePartnerIds))
-        .orderBy(asc(tradePartnerContacts.tradePartnerId), asc(tradePartnerContacts.id));
+      const query = preparedOnce(db, 'contacts_of_partners', (d) =>
+        d
+          .select()
+          .from(tradePartnerContacts)
+          .where(sql`${tradePartnerContacts.tradePartnerId} = any(${sql.placeholder('ids')})`)
+          .orderBy(asc(tradePartnerContacts.tradePartnerId), asc(tradePartnerContacts.id))
+          .prepare('contacts_of_partners'),
+      );
+      return query.execute({ ids: tradePartnerIds });
     },
 
     async findByUuid(uuid: string): Promise<ContactRow | undefined> {

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
+import { preparedOnce } from '#server/db/prepared.js';
 import {
   tradePartnerMembers,
   type AccessLevel,
@@ -58,22 +59,26 @@ export function createMemberRepository(db: Db) {
     /** The memberships of the person signed in as `identityId` in the given companies. */
     async listByIdentity(identityId: string, tradePartnerIds: number[]): Promise<MembershipRow[]> {
       if (tradePartnerIds.length === 0) return [];
-      return db
-        .select({
-          tradePartnerId: tradePartnerMembers.tradePartnerId,
-          userId: tradePartnerMembers.userId,
-          role: tradePartnerMembers.role,
-          accessLevel: tradePartnerMembers.accessLevel,
-          createdAt: tradePartnerMembers.createdAt,
-        })
-        .from(tradePartnerMembers)
-        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
-        .where(
-          and(
-            eq(users.identityId, identityId),
-            inArray(tradePartnerMembers.tradePartnerId, tradePartnerIds),
-          ),
-        );
+      const query = preparedOnce(db, 'memberships_of_identity', (d) =>
+        d
+          .select({
+            tradePartnerId: tradePartnerMembers.tradePartnerId,
+            userId: tradePartnerMembers.userId,
+            role: tradePartnerMembers.role,
+            accessLevel: tradePartnerMembers.accessLevel,
+            createdAt: tradePartnerMembers.createdAt,
+          })
+          .from(tradePartnerMembers)
+          .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+          .where(
+            and(
+              eq(users.identityId, sql.placeholder('identityId')),
+              sql`${tradePartnerMembers.tradePartnerId} = any(${sql.placeholder('ids')})`,
+            ),
+          )
+          .prepare('memberships_of_identity'),
+      );
+      return query.execute({ identityId, ids: tradePartnerIds });
     },
 
     /** A company's members, the longest-standing first. */
