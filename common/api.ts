@@ -25,6 +25,12 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
       .boolean()
       .optional()
       .describe(`true: more than totalElements (${LIST_COUNT_CAP}) match; counting stopped there`),
+    nextCursor: z
+      .string()
+      .optional()
+      .describe(
+        'where a list pages by cursor: the `cursor` that asks for the rows after this page; absent on the last page',
+      ),
   });
 
 export interface Page<T> {
@@ -34,6 +40,7 @@ export interface Page<T> {
   totalElements: number;
   totalPages: number;
   totalCapped?: boolean | undefined;
+  nextCursor?: string | undefined;
 }
 
 /** The one error body of every route; `details` says more where the status alone does not. */

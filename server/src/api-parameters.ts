@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { LIST_COUNT_CAP } from '#common/api.js';
 import { ValidationError } from '#server/errors.js';
@@ -52,4 +53,36 @@ export function requirePageWithinCap({ page, size }: { page: number; size: numbe
   throw new ValidationError(`querystring.page: ${message}`, [
     { field: 'querystring.page', message },
   ]);
+}
+
+/** Where a keyset page starts: the order it was read in, and its last row's sort key and id. */
+export interface CursorPosition {
+  key: string;
+  id: number;
+}
+
+const cursorSchema = z.object({ order: z.string(), key: z.string(), id: z.number().int() });
+
+/** An opaque cursor for the rows after `position` in `order` (decision 020). */
+export const encodeCursor = (order: string, position: CursorPosition): string =>
+  Buffer.from(JSON.stringify({ order, ...position })).toString('base64url');
+
+/**
+ * The position a cursor names, if it was made for `order`; a 400 on querystring.cursor for
+ * anything else (a cursor of another order, or not a cursor at all).
+ */
+export function decodeCursor(cursor: string, order: string): CursorPosition {
+  let decoded: z.infer<typeof cursorSchema> | undefined;
+  try {
+    decoded = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    decoded = undefined;
+  }
+  if (!decoded || decoded.order !== order) {
+    const message = 'must be the nextCursor of a page of this list in the same order';
+    throw new ValidationError(`querystring.cursor: ${message}`, [
+      { field: 'querystring.cursor', message },
+    ]);
+  }
+  return { key: decoded.key, id: decoded.id };
 }

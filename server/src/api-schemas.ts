@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '#common/api.js';
 import { z } from 'zod';
 import type { CappedCount } from '#server/db/capped-count.js';
 
@@ -29,7 +30,11 @@ export const toIso = (value: Date): string => value.toISOString();
 export const toIsoOrNull = (value: Date | null): string | null =>
   value ? value.toISOString() : null;
 
-/** A page as the API answers it (common/api.ts pageSchema), 'more than' when counting stopped. */
+/**
+ * A page as the API answers it (common/api.ts pageSchema), 'more than' when counting stopped.
+ * `totalPages` counts the pages `page` may ask for: those that leave fewer than LIST_COUNT_CAP
+ * rows before them, however many match (decision 020).
+ */
 export function toPage<T>(
   content: T[],
   paging: { page: number; size: number },
@@ -40,7 +45,7 @@ export function toPage<T>(
     page: paging.page,
     size: paging.size,
     totalElements: total,
-    totalPages: Math.ceil(total / paging.size),
+    totalPages: Math.min(Math.ceil(total / paging.size), Math.ceil(LIST_COUNT_CAP / paging.size)),
     ...(capped ? { totalCapped: true } : {}),
   };
 }

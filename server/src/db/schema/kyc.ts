@@ -101,6 +101,16 @@ export const kycLatestSubmissions = pgTable('kyc_latest_submissions', {
     .references(() => kycSubmissions.id, { onDelete: 'cascade' }),
 });
 
+/**
+ * How many files each status holds (key: the status) and how many companies have a file (key:
+ * `companies`), kept by the triggers of migration 0010 in the same transaction as the change,
+ * so the staff lists' totals are exact without counting (decision 020).
+ */
+export const kycTotals = pgTable('kyc_totals', {
+  key: text('key').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});
+
 export const kycSteps = pgTable(
   'kyc_steps',
   {

@@ -216,7 +216,15 @@ const sortSchema = z
     'field[,asc|desc]: updatedAt (default updatedAt,desc), createdAt, status, tradePartnerName, id',
   );
 
-export const listQuerySchema = z.object({ page, size, sort: sortSchema });
+const cursor = z
+  .string()
+  .max(400)
+  .optional()
+  .describe(
+    "the previous page's nextCursor: the rows after it in the same order, however deep (keyset paging; `page` is then only echoed)",
+  );
+
+export const listQuerySchema = z.object({ page, size, sort: sortSchema, cursor });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 const optionalId = positiveIdSchema.optional();

@@ -10,17 +10,14 @@ import type {
 } from '#common/kyc-responses.js';
 import { isDataStepType, stepEditable } from '#common/kyc-steps.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
-import type { Db } from '#server/db/client.js';
 import type { StoredStepRequest } from '#server/db/schema/kyc.js';
 import type { KycAudience } from '#server/policy.js';
 import { personName } from './records/audit-repository.js';
 import { fieldChanges } from './records/changes.js';
 import {
-  createRecordRepository,
   type AuditRow,
   type CommentRow,
   type StatusRecordRow,
-  type StepStatusRow,
   type StepView,
 } from './records/records-repository.js';
 import type { PersonFields, SubmissionView } from './submissions/submissions-repository.js';
@@ -38,11 +35,7 @@ const recorded = (userId: number | null, userName: string | null): Person | null
  * A submission as `audience` may read it. The risk level is the reviewers' own assessment (like
  * the insights it comes from): a partner is not told it.
  */
-export function toSubmission(
-  view: SubmissionView,
-  steps: readonly StepStatusRow[],
-  audience: KycAudience,
-): KycSubmission {
+export function toSubmission(view: SubmissionView, audience: KycAudience): KycSubmission {
   const row = view.submission;
   return {
     id: row.id,
@@ -61,7 +54,7 @@ export function toSubmission(
     obligedEntityContactId: row.reviewerId,
     reviewer: person(view.reviewer),
     approvalRequestedBy: person(view.approvalRequester),
-    steps: steps.map(({ stepType, status }) => ({ stepType, status })),
+    steps: view.steps,
     riskLevel: audience === 'staff' ? row.riskLevel : null,
     version: row.version,
     createdAt: toIso(row.createdAt),
@@ -70,31 +63,6 @@ export function toSubmission(
     decidedAt: toIsoOrNull(row.decidedAt),
     createdBy: person(view.creator),
   };
-}
-
-/** Submissions as the API answers them, with their steps (one query for any number). */
-export async function presentSubmissions(
-  db: Db,
-  views: SubmissionView[],
-  audience: KycAudience,
-): Promise<KycSubmission[]> {
-  const steps = await createRecordRepository(db).stepStatusesOf(views.map((v) => v.submission.id));
-  const byKyc = new Map<number, StepStatusRow[]>();
-  for (const step of steps) {
-    const list = byKyc.get(step.kycId);
-    if (list) list.push(step);
-    else byKyc.set(step.kycId, [step]);
-  }
-  return views.map((view) => toSubmission(view, byKyc.get(view.submission.id) ?? [], audience));
-}
-
-export async function presentSubmission(
-  db: Db,
-  view: SubmissionView,
-  audience: KycAudience,
-): Promise<KycSubmission> {
-  const [submission] = await presentSubmissions(db, [view], audience);
-  return submission!;
 }
 
 /** The submission a step belongs to, as far as its presentation needs it. */

@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import type { KycAudience } from '#server/policy.js';
-import { kycAuditEvents, kycComments, kycStatusRecords, kycSteps } from '#server/db/schema/kyc.js';
+import {
+  kycAuditEvents,
+  kycComments,
+  kycStatusRecords,
+  kycSteps,
+  kycSubmissions,
+} from '#server/db/schema/kyc.js';
 import { users } from '#server/db/schema/users.js';
 import type { PersonFields } from '../submissions/submissions-repository.js';
 
@@ -27,11 +33,18 @@ const stepOrder = sql`array_position(array[${sql.join(
 )}]::text[], ${kycSteps.stepType})`;
 
 /** A step as a list row shows it. */
-export interface StepStatusRow {
-  kycId: number;
+export interface StepStatus {
   stepType: KycStepType;
   status: KycStepStatus;
 }
+
+/**
+ * The type and status of each step of the submission of the enclosing query, in order, as one
+ * JSON array: a list row's steps inside the row's own query.
+ */
+export const stepStatusesJson = sql<StepStatus[]>`(
+  select coalesce(json_agg(json_build_object('stepType', ${kycSteps.stepType}, 'status', ${kycSteps.status}) order by ${stepOrder}), '[]')
+  from ${kycSteps} where ${kycSteps.kycId} = ${kycSubmissions.id})`;
 
 /** The steps, the status history, the comments and the audit trail of submissions. */
 export function createRecordRepository(db: Db) {
@@ -55,16 +68,6 @@ export function createRecordRepository(db: Db) {
     async stepsOf(kycIds: number[]): Promise<StepView[]> {
       if (kycIds.length === 0) return [];
       return selectSteps()
-        .where(inArray(kycSteps.kycId, kycIds))
-        .orderBy(asc(kycSteps.kycId), stepOrder);
-    },
-
-    /** Only the type and status of each step: what a list row shows, without the step data. */
-    async stepStatusesOf(kycIds: number[]): Promise<StepStatusRow[]> {
-      if (kycIds.length === 0) return [];
-      return db
-        .select({ kycId: kycSteps.kycId, stepType: kycSteps.stepType, status: kycSteps.status })
-        .from(kycSteps)
         .where(inArray(kycSteps.kycId, kycIds))
         .orderBy(asc(kycSteps.kycId), stepOrder);
     },

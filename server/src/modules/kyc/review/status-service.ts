@@ -9,7 +9,7 @@ import { uniqueViolation } from '#server/db/errors.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
 import { acting, personName, recordAudit, type Acting } from '../records/audit-repository.js';
 import { computeInsights } from '../insights/compute.js';
-import { presentSubmission, toStatusRecord } from '../present.js';
+import { toStatusRecord, toSubmission } from '../present.js';
 import { requireReady } from './readiness.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import { createSubmissionRepository, type KycRef } from '../submissions/submissions-repository.js';
@@ -47,7 +47,7 @@ async function submissionConflict(
 ): Promise<ConflictError> {
   const view = await createSubmissionRepository(db).find({ id });
   return new ConflictError('The submission was changed by someone else; reload and try again.', {
-    current: view ? await presentSubmission(db, view, audience) : null,
+    current: view ? toSubmission(view, audience) : null,
   });
 }
 

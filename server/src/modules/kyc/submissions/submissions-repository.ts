@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, exists, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import { OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
+import { KYC_STATUSES, OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
 import { countUpToCap, type CappedCount } from '#server/db/capped-count.js';
+import type { CursorPosition } from '#server/api-parameters.js';
 import type { Db } from '#server/db/client.js';
+import { preparedOnce } from '#server/db/prepared.js';
 import {
   kycLatestSubmissions,
   kycStatusRecords,
   kycSteps,
   kycSubmissions,
+  kycTotals,
   obligedEntities,
 } from '#server/db/schema/kyc.js';
 import {
@@ -17,6 +20,7 @@ import {
 } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
 import type { FilterQuery, KycSort } from '../kyc-schemas.js';
+import { stepStatusesJson, type StepStatus } from '../records/records-repository.js';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;
 export type NewSubmission = typeof kycSubmissions.$inferInsert;
@@ -45,6 +49,8 @@ export interface SubmissionView {
   reviewer: PersonFields | null;
   approvalRequester: PersonFields | null;
   creator: PersonFields | null;
+  /** Each step's type and status, in order. */
+  steps: StepStatus[];
 }
 
 /** Only the submissions of companies this identity belongs to with one of `levels`. */
@@ -84,6 +90,7 @@ const viewColumns = {
     username: creator.username,
     email: creator.email,
   },
+  steps: stepStatusesJson,
 };
 
 const SORT_COLUMN = {
@@ -92,6 +99,15 @@ const SORT_COLUMN = {
   status: kycSubmissions.status,
   tradePartnerName: tradePartners.name,
   id: kycSubmissions.id,
+};
+
+/** The type a cursor's sort key is read back as. */
+const SORT_TYPE: Record<KycSort['field'], string> = {
+  updatedAt: 'timestamptz',
+  createdAt: 'timestamptz',
+  status: 'text',
+  tradePartnerName: 'text',
+  id: 'bigint',
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
@@ -166,6 +182,45 @@ export function createSubmissionRepository(db: Db) {
     return and(...parts);
   }
 
+  // The two statements every list request runs, built and prepared once (issue 16: building a
+  // six-join select cost more CPU than the database spent answering it).
+  const listRowsStatement = () =>
+    preparedOnce(db, 'kyc_list_rows', () =>
+      selectViews()
+        .where(sql`${kycSubmissions.id} = any(${sql.placeholder('ids')}::bigint[])`)
+        .prepare('kyc_list_rows'),
+    );
+  const keptTotalStatement = () =>
+    preparedOnce(db, 'kyc_kept_total', (d) =>
+      d
+        .select({ total: sql<string | null>`sum(${kycTotals.total})` })
+        .from(kycTotals)
+        .where(sql`${kycTotals.key} = any(${sql.placeholder('keys')}::text[])`)
+        .prepare('kyc_kept_total'),
+    );
+
+  /** The kept total of these keys (decision 020): exact, and never a count of the files. */
+  async function keptTotal(keys: readonly string[]): Promise<CappedCount> {
+    const [row] = await keptTotalStatement().execute({ keys });
+    return { total: Number(row?.total ?? 0), capped: false };
+  }
+
+  /** The list rows of these submissions, in the order of `ids`. */
+  async function listRows(ids: number[]): Promise<SubmissionView[]> {
+    if (ids.length === 0) return [];
+    const rows = (await listRowsStatement().execute({ ids })) as SubmissionView[];
+    const position = new Map(ids.map((id, index) => [id, index]));
+    return rows.sort((a, b) => position.get(a.submission.id)! - position.get(b.submission.id)!);
+  }
+
+  /** The statuses whose kept totals answer how many files match, when nothing else filters. */
+  function statusesOnly(conditions: SubmissionConditions, viewer: KycViewer | undefined) {
+    if (viewer) return undefined;
+    const { kycStatus, search, ...others } = conditions;
+    if (search || Object.values(others).some((value) => value !== undefined)) return undefined;
+    return kycStatus?.length ? kycStatus : KYC_STATUSES;
+  }
+
   return {
     async find(ref: KycRef): Promise<SubmissionView | undefined> {
       const [row] = await selectViews()
@@ -182,8 +237,8 @@ export function createSubmissionRepository(db: Db) {
     async page(
       conditions: SubmissionConditions,
       viewer: KycViewer | undefined,
-      paging: { page: number; size: number; sort: KycSort },
-    ): Promise<{ rows: SubmissionView[]; counted: CappedCount }> {
+      paging: { page: number; size: number; sort: KycSort; after?: CursorPosition | undefined },
+    ): Promise<{ rows: SubmissionView[]; counted: CappedCount; last?: CursorPosition }> {
       const condition = where(conditions, viewer);
       // The company is joined only where the filter or the order needs its name.
       const byName = Boolean(conditions.search) || paging.sort.field === 'tradePartnerName';
@@ -193,32 +248,37 @@ export function createSubmissionRepository(db: Db) {
           ? query.innerJoin(tradePartners, eq(tradePartners.id, kycSubmissions.tradePartnerId))
           : query;
       };
-      const order = paging.sort.direction === 'desc' ? desc : asc;
+      const column = SORT_COLUMN[paging.sort.field];
+      const descending = paging.sort.direction === 'desc';
+      const order = descending ? desc : asc;
+      // After a cursor: the rows past its (sort key, id) in this order, read from the index
+      // wherever the page is, instead of counting an offset (decision 020).
+      const after = paging.after
+        ? sql`(${column}, ${kycSubmissions.id}) ${descending ? sql`<` : sql`>`} (${paging.after.key}::${sql.raw(SORT_TYPE[paging.sort.field])}, ${paging.after.id})`
+        : undefined;
+      const statuses = statusesOnly(conditions, viewer);
       const [counted, ids] = await Promise.all([
-        countUpToCap(
-          db,
-          matching({ one: sql`1` })
-            .where(condition)
-            .$dynamic(),
-        ),
-        matching({ id: kycSubmissions.id })
-          .where(condition)
-          .orderBy(order(SORT_COLUMN[paging.sort.field]), order(kycSubmissions.id))
-          .limit(paging.size)
-          .offset(paging.page * paging.size),
+        statuses
+          ? keptTotal(statuses)
+          : countUpToCap(
+              db,
+              matching({ one: sql`1` })
+                .where(condition)
+                .$dynamic(),
+            ),
+        matching({ id: kycSubmissions.id, key: sql<string>`${column}::text` })
+          .where(and(condition, after))
+          .orderBy(order(column), order(kycSubmissions.id))
+          .limit(paging.size + 1)
+          .offset(paging.after ? 0 : paging.page * paging.size),
       ]);
-      const rows =
-        ids.length === 0
-          ? []
-          : await selectViews().where(
-              inArray(
-                kycSubmissions.id,
-                ids.map((row) => row.id),
-              ),
-            );
-      const position = new Map(ids.map((row, index) => [row.id, index]));
-      rows.sort((a, b) => position.get(a.submission.id)! - position.get(b.submission.id)!);
-      return { rows, counted };
+      const shown = ids.slice(0, paging.size);
+      const last = ids.length > paging.size ? shown.at(-1) : undefined;
+      return {
+        rows: await listRows(shown.map((row) => row.id)),
+        counted,
+        ...(last ? { last: { key: last.key, id: last.id } } : {}),
+      };
     },
 
     /** A company's submissions, the newest first. */
@@ -337,13 +397,7 @@ export function createSubmissionRepository(db: Db) {
      */
     async customersPage(paging: { page: number; size: number }) {
       const [counted, rows] = await Promise.all([
-        countUpToCap(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(kycLatestSubmissions)
-            .$dynamic(),
-        ),
+        keptTotal(['companies']),
         db
           .select({
             customerId: tradePartners.id,

@@ -2,7 +2,7 @@ import { KYC_STEP_TYPES } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
-import { requirePageWithinCap } from '#server/api-parameters.js';
+import { decodeCursor, encodeCursor, requirePageWithinCap } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -20,7 +20,7 @@ import {
   requireKycAccess,
 } from '../access-service.js';
 import { refreshInsights } from '../insights/compute.js';
-import { presentSubmission, presentSubmissions } from '../present.js';
+import { toSubmission } from '../present.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import {
   createSubmissionRepository,
@@ -50,15 +50,28 @@ export function createKycService(db: Db, obligedEntityId: number) {
     paging: ListQuery,
   ): Promise<KycPage> {
     requireKycAccess(actor);
-    requirePageWithinCap(paging);
-    const { rows, counted } = await submissions.page(conditions, kycViewerOf(actor), paging);
-    return toPage(await presentSubmissions(db, rows, policy.kycAudience(actor)), paging, counted);
+    const order = `${paging.sort.field},${paging.sort.direction}`;
+    const after = paging.cursor ? decodeCursor(paging.cursor, order) : undefined;
+    if (!after) requirePageWithinCap(paging);
+    const { rows, counted, last } = await submissions.page(conditions, kycViewerOf(actor), {
+      ...paging,
+      after,
+    });
+    const audience = policy.kycAudience(actor);
+    return {
+      ...toPage(
+        rows.map((row) => toSubmission(row, audience)),
+        paging,
+        counted,
+      ),
+      ...(last ? { nextCursor: encodeCursor(order, last) } : {}),
+    };
   }
 
   async function byId(actor: AuthUser, id: number): Promise<KycSubmission> {
     const view = await submissions.find({ id });
     if (!view) throw new NotFoundError(kycNotFound({ id }));
-    return presentSubmission(db, view, policy.kycAudience(actor));
+    return toSubmission(view, policy.kycAudience(actor));
   }
 
   return {
@@ -137,7 +150,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
 
     async get(actor: AuthUser, ref: KycRef): Promise<KycSubmission> {
       const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
-      return presentSubmission(db, view, audience);
+      return toSubmission(view, audience);
     },
 
     /**
@@ -149,7 +162,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
       ref: KycRef,
     ): Promise<KycSubmission & { insights?: Insights }> {
       const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
-      const submission = await presentSubmission(db, view, audience);
+      const submission = toSubmission(view, audience);
       if (!policy.mayReadKycInsights(actor)) return submission;
       const insights = await refreshInsights(db, view.submission.id);
       if (!insights) throw new NotFoundError(kycNotFound(ref));
@@ -160,15 +173,17 @@ export function createKycService(db: Db, obligedEntityId: number) {
     list: (actor: AuthUser, query: ListQuery) => page(actor, {}, query),
 
     filter(actor: AuthUser, query: FilterQuery): Promise<KycPage> {
-      const { page: pageNumber, size, sort, ...conditions } = query;
-      return page(actor, conditions, { page: pageNumber, size, sort });
+      const { page: pageNumber, size, sort, cursor, ...conditions } = query;
+      return page(actor, conditions, { page: pageNumber, size, sort, cursor });
     },
 
     /** A company's submissions, the newest first. */
     async ofPartner(actor: AuthUser, ref: PartnerRef): Promise<KycSubmission[]> {
       const { partner } = await authorizeKycPartner(db, actor, ref);
-      const rows = await submissions.listOfPartner(partner.id);
-      return presentSubmissions(db, rows, policy.kycAudience(actor));
+      const audience = policy.kycAudience(actor);
+      return (await submissions.listOfPartner(partner.id)).map((row) =>
+        toSubmission(row, audience),
+      );
     },
 
     /** The companies with a KYC file, each with its latest (staff). */
@@ -193,10 +208,8 @@ export function createKycService(db: Db, obligedEntityId: number) {
         customerId: partner.id,
         customerUuid: partner.uuid,
         name: partner.name,
-        submissions: await presentSubmissions(
-          db,
-          await submissions.listOfPartner(partner.id),
-          policy.kycAudience(actor),
+        submissions: (await submissions.listOfPartner(partner.id)).map((row) =>
+          toSubmission(row, policy.kycAudience(actor)),
         ),
       };
     },
@@ -209,7 +222,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
       if (!latest) {
         throw new NotFoundError(`No KYC submission found for customer ${customerUuid}.`);
       }
-      const submission = await presentSubmission(db, latest, policy.kycAudience(actor));
+      const submission = toSubmission(latest, policy.kycAudience(actor));
       const lastReviewedAt = await submissions.lastReviewedAt(latest.submission.id);
       return {
         customerUuid: partner.uuid,
