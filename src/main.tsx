@@ -5,6 +5,7 @@ import { isSelfServicePath } from '@/config/paths';
 import { translateBootLoader } from '@/lib/boot-loader';
 import { getAuthSession } from '@/lib/keycloak';
 import { createSessionRelay } from '@/lib/session-relay';
+import { reloadOnStaleBuild } from '@/lib/stale-build';
 import { applyTheme, readStoredTheme } from '@/preferences/theme';
 
 // keycloak-js's answer from the identity provider (responseMode 'fragment').
@@ -41,6 +42,8 @@ async function start(container: HTMLElement) {
   const { startApp } = await (app ?? loadApp());
   await startApp(container, session, relay);
 }
+
+reloadOnStaleBuild();
 
 // A page restored from the back-forward cache would bring back a session held in memory
 // (perhaps one signed out since): start afresh instead.
