@@ -86,3 +86,16 @@ export function decodeCursor(cursor: string, order: string): CursorPosition {
   }
   return { key: decoded.key, id: decoded.id };
 }
+
+/**
+ * Where a page of a list in `order` starts: after the cursor's row when one is given (at any
+ * depth), else at its offset, which must stay within the cap.
+ */
+export function pageStart(
+  paging: { page: number; size: number; cursor?: string | undefined },
+  order: string,
+): CursorPosition | undefined {
+  if (paging.cursor) return decodeCursor(paging.cursor, order);
+  requirePageWithinCap(paging);
+  return undefined;
+}

@@ -39,6 +39,7 @@ export function toPage<T>(
   content: T[],
   paging: { page: number; size: number },
   { total, capped }: CappedCount,
+  nextCursor?: string,
 ) {
   return {
     content,
@@ -47,5 +48,6 @@ export function toPage<T>(
     totalElements: total,
     totalPages: Math.min(Math.ceil(total / paging.size), Math.ceil(LIST_COUNT_CAP / paging.size)),
     ...(capped ? { totalCapped: true } : {}),
+    ...(nextCursor ? { nextCursor } : {}),
   };
 }

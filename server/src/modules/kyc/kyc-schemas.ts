@@ -250,7 +250,7 @@ export const filterQuerySchema = listQuerySchema.extend({
 });
 export type FilterQuery = z.infer<typeof filterQuerySchema>;
 
-export const pageQuerySchema = z.object({ page, size });
+export const pageQuerySchema = z.object({ page, size, cursor });
 
 // ---- customers -----------------------------------------------------------------------------
 

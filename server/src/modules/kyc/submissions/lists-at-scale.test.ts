@@ -224,6 +224,28 @@ describe.each(databaseTargets())('KYC lists at scale (%s)', (target) => {
     }
   });
 
+  it('walks the customers by cursor, each company once, in the order of their names', async () => {
+    const walked: { name: string; latestKycId: number }[] = [];
+    let cursor: string | undefined;
+    do {
+      const body = (
+        await call(
+          w.manager,
+          'GET',
+          `/api/kyc/customers?size=3${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json();
+      walked.push(
+        ...body.content.map((row: { name: string; latestKycId: number }) => ({
+          name: row.name,
+          latestKycId: row.latestKycId,
+        })),
+      );
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(await recomputedCustomers(server));
+  });
+
   it('pages in the order asked, each row once, newest change first by default', async () => {
     const all: number[] = [];
     for (let page = 0; ; page += 1) {

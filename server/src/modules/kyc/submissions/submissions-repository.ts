@@ -395,7 +395,14 @@ export function createSubmissionRepository(db: Db) {
      * A page of the companies with a submission, by name, each with its latest submission: read
      * from kyc_latest_submissions, which the database keeps (migration 0008), never recomputed.
      */
-    async customersPage(paging: { page: number; size: number }) {
+    async customersPage(paging: {
+      page: number;
+      size: number;
+      after?: CursorPosition | undefined;
+    }) {
+      const after = paging.after
+        ? sql`(${tradePartners.name}, ${tradePartners.id}) > (${paging.after.key}, ${paging.after.id})`
+        : undefined;
       const [counted, rows] = await Promise.all([
         keptTotal(['companies']),
         db
@@ -414,11 +421,18 @@ export function createSubmissionRepository(db: Db) {
             eq(kycLatestSubmissions.tradePartnerId, tradePartners.id),
           )
           .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycLatestSubmissions.kycId))
+          .where(after)
           .orderBy(asc(tradePartners.name), asc(tradePartners.id))
-          .limit(paging.size)
-          .offset(paging.page * paging.size),
+          .limit(paging.size + 1)
+          .offset(paging.after ? 0 : paging.page * paging.size),
       ]);
-      return { rows, counted };
+      const shown = rows.slice(0, paging.size);
+      const last = rows.length > paging.size ? shown.at(-1) : undefined;
+      return {
+        rows: shown,
+        counted,
+        ...(last ? { last: { key: last.name, id: last.customerId } } : {}),
+      };
     },
   };
 }

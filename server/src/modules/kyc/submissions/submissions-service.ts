@@ -2,7 +2,7 @@ import { KYC_STEP_TYPES } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
-import { decodeCursor, encodeCursor, requirePageWithinCap } from '#server/api-parameters.js';
+import { encodeCursor, pageStart } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -40,6 +40,9 @@ export function openSubmissionConflict(partnerName: string, open: SubmissionRow)
   );
 }
 
+/** The one order of the customers list, as its cursors name it. */
+const CUSTOMERS_ORDER = 'name,asc';
+
 /** Reading and creating KYC submissions. Moves are in review/status-service.ts, steps in review/steps-service.ts. */
 export function createKycService(db: Db, obligedEntityId: number) {
   const submissions = createSubmissionRepository(db);
@@ -51,21 +54,18 @@ export function createKycService(db: Db, obligedEntityId: number) {
   ): Promise<KycPage> {
     requireKycAccess(actor);
     const order = `${paging.sort.field},${paging.sort.direction}`;
-    const after = paging.cursor ? decodeCursor(paging.cursor, order) : undefined;
-    if (!after) requirePageWithinCap(paging);
+    const after = pageStart(paging, order);
     const { rows, counted, last } = await submissions.page(conditions, kycViewerOf(actor), {
       ...paging,
       after,
     });
     const audience = policy.kycAudience(actor);
-    return {
-      ...toPage(
-        rows.map((row) => toSubmission(row, audience)),
-        paging,
-        counted,
-      ),
-      ...(last ? { nextCursor: encodeCursor(order, last) } : {}),
-    };
+    return toPage(
+      rows.map((row) => toSubmission(row, audience)),
+      paging,
+      counted,
+      last && encodeCursor(order, last),
+    );
   }
 
   async function byId(actor: AuthUser, id: number): Promise<KycSubmission> {
@@ -189,16 +189,17 @@ export function createKycService(db: Db, obligedEntityId: number) {
     /** The companies with a KYC file, each with its latest (staff). */
     async customers(
       actor: AuthUser,
-      paging: { page: number; size: number },
+      paging: { page: number; size: number; cursor?: string | undefined },
     ): Promise<CustomerPage> {
       requireKycAccess(actor);
       if (!policy.seesAllKyc(actor)) throw new ForbiddenError();
-      requirePageWithinCap(paging);
-      const { rows, counted } = await submissions.customersPage(paging);
+      const after = pageStart(paging, CUSTOMERS_ORDER);
+      const { rows, counted, last } = await submissions.customersPage({ ...paging, after });
       return toPage(
         rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
         paging,
         counted,
+        last && encodeCursor(CUSTOMERS_ORDER, last),
       );
     },
 
