@@ -13,6 +13,16 @@ export default defineConfig({
       '@common': fileURLToPath(new URL('./common', import.meta.url)),
     },
   },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3's Sass still uses @import and the global functions that Dart Sass
+      // deprecates; the warnings are about its sources, not ours (src/styles/bootstrap.scss).
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
   server: {
     port: 5173,
     strictPort: true,

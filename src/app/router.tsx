@@ -11,7 +11,7 @@ import { RequireRole } from '@/session/RequireRole';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
-import { resolvePartnerTitle } from '@/features/partners/partnersSlice';
+import { resolvePartnerTitle } from '@/features/partners/partnerTitle';
 import type { RouteHandle } from '@/lib/breadcrumbs';
 import { KYC_ROLES, ROLES, STAFF_ROLES } from '@/lib/roles';
 

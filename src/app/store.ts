@@ -1,5 +1,5 @@
 import {
-  combineReducers,
+  combineSlices,
   configureStore,
   type Middleware,
   type ThunkAction,
@@ -23,16 +23,13 @@ import { authSlice } from '@/session/authSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/countries/countrySlice';
 import { documentsSlice } from '@/documents/documentsSlice';
 import { cocCheckSlice, PERSISTED_COC_CHECK_KEYS } from '@/features/kyc/collection/cocCheckSlice';
-import { kycExportSlice } from '@/features/kyc/export/kycExportSlice';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
 import { kycSlice } from '@/features/kyc/kycSlice';
-import { vatBankSlice } from '@/features/kyc/collection/vatBankSlice';
 import { languageSlice } from '@/preferences/languageSlice';
 import { layoutSlice, PERSISTED_LAYOUT_KEYS } from '@/preferences/layoutSlice';
 import { notificationsSlice } from '@/notifications/notificationsSlice';
 import { onboardingSlice } from '@/session/onboardingSlice';
 import { PERSISTED_TRADE_PARTNER_KEYS, tradePartnerSlice } from '@/session/tradePartnerSlice';
-import { partnersSlice } from '@/features/partners/partnersSlice';
 import { userSlice } from '@/session/userSlice';
 import type { AuthNavigator } from '@/lib/keycloak';
 
@@ -64,7 +61,17 @@ const persistConfig = ({ key, whitelist }: { key: string; whitelist: string[] })
   version: 1,
 });
 
-const rootReducer = combineReducers({
+/**
+ * The slices of screens the dashboard does not show (partners, the KYC export, VAT and bank
+ * checks) are not here: each slice's module injects itself into this reducer when a page that
+ * uses it loads (`slice.injectInto(rootReducer)`), so that the start does not carry them. They
+ * are not persisted; a persisted slice stays here, for persistStore to rehydrate at start-up.
+ * Each adds itself to `LazyLoadedSlices` (`declare module '@/app/store'`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the slices
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices({
   [authSlice.reducerPath]: authSlice.reducer,
   [userSlice.reducerPath]: userSlice.reducer,
   [layoutSlice.reducerPath]: persistReducer(persistConfig(persisted.layout), layoutSlice.reducer),
@@ -79,16 +86,13 @@ const rootReducer = combineReducers({
   [onboardingSlice.reducerPath]: onboardingSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,
   [languageSlice.reducerPath]: languageSlice.reducer,
-  [partnersSlice.reducerPath]: partnersSlice.reducer,
   [documentsSlice.reducerPath]: documentsSlice.reducer,
   [kycSlice.reducerPath]: kycSlice.reducer,
   [cocCheckSlice.reducerPath]: persistReducer(
     persistConfig(persisted.cocCheck),
     cocCheckSlice.reducer,
   ),
-  [vatBankSlice.reducerPath]: vatBankSlice.reducer,
-  [kycExportSlice.reducerPath]: kycExportSlice.reducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

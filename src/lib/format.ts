@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 import { formatEuros, type Decimal } from '@common/money';
 
 type NamePart = string | null | undefined;
@@ -40,18 +40,18 @@ function toDate(value: DateInput): Date | null {
 /** dd.MM.yyyy; empty for a missing or invalid date. */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, DATE_FORMAT) : '';
+  return date ? lightFormat(date, DATE_FORMAT) : '';
 }
 
 /** dd.MM.yyyy, HH:mm in local time; empty for a missing or invalid date. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? format(date, DATE_TIME_FORMAT) : '';
+  return date ? lightFormat(date, DATE_TIME_FORMAT) : '';
 }
 
 /** The local calendar date as the API takes it (yyyy-MM-dd), whatever the time zone. */
 export function toApiDate(date: Date): string {
-  return format(date, API_DATE_FORMAT);
+  return lightFormat(date, API_DATE_FORMAT);
 }
 
 /** SPEC section 9: the number locale defaults to the browser's language. */

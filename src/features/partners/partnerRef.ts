@@ -19,3 +19,12 @@ export function parsePartnerRef(value: string | null | undefined): PartnerRef | 
 export function refersTo(ref: PartnerRef, partner: { id: number; uuid: string }): boolean {
   return ref.kind === 'uuid' ? partner.uuid.toLowerCase() === ref.uuid : partner.id === ref.id;
 }
+
+/** `partner` if it is the one `value` (from a page's address) names; null otherwise. */
+export function partnerNamed<T extends { id: number; uuid: string }>(
+  partner: T | null | undefined,
+  value: string | null | undefined,
+): T | null {
+  const ref = parsePartnerRef(value);
+  return ref && partner && refersTo(ref, partner) ? partner : null;
+}

@@ -2,9 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import {
   fetchPartner,
-  resolvePartnerTitle,
   searchCompany,
+  selectCompanySearch,
+  selectPartnerDetail,
 } from '@/features/partners/partnersSlice';
+import { resolvePartnerTitle } from '@/features/partners/partnerTitle';
 import { partnerJson, searchResult, acmeUuid } from '../../../tests/data/partners';
 import { server } from '../../../tests/msw-server';
 import { makeStore } from '../../../tests/render-with-providers';
@@ -35,7 +37,7 @@ describe('searchCompany', () => {
 
       await store.dispatch(searchCompany(query));
 
-      const { search } = store.getState().partners;
+      const search = selectCompanySearch(store.getState());
       expect(search.status).toBe('succeeded');
       expect(search.result).toEqual(result);
       const [first] = store.getState().notifications.items;
@@ -74,7 +76,7 @@ describe('searchCompany', () => {
     });
     const store = makeStore();
     await store.dispatch(searchCompany({ ...query, vatNumber: 'DE1', country: 'DE' }));
-    expect(store.getState().partners.search.status).toBe('failed');
+    expect(selectCompanySearch(store.getState()).status).toBe('failed');
     expect(store.getState().notifications.items).toEqual([
       expect.objectContaining({
         type: 'warning',
@@ -90,7 +92,7 @@ describe('searchCompany', () => {
     answerSearch(500, { statusCode: 500, error: 'Internal Server Error', message: 'Boom' });
     const store = makeStore();
     await store.dispatch(searchCompany(query));
-    expect(store.getState().partners.search.error?.status).toBe(500);
+    expect(selectCompanySearch(store.getState()).error?.status).toBe(500);
     expect(store.getState().notifications.items).toEqual([
       expect.objectContaining({
         type: 'error',
@@ -153,6 +155,6 @@ describe('fetchPartner', () => {
     const store = makeStore();
     const action = await store.dispatch(fetchPartner('abc'));
     expect(action.payload).toMatchObject({ status: 404 });
-    expect(store.getState().partners.detail.status).toBe('failed');
+    expect(selectPartnerDetail(store.getState()).status).toBe('failed');
   });
 });

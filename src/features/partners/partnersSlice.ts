@@ -1,14 +1,13 @@
-import { createSlice } from '@reduxjs/toolkit';
-import type { Params } from 'react-router-dom';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Page } from '@common/api';
 import type { AccessLevel } from '@common/partner-access';
 import type { Invitation, Member, TradePartner } from '@common/partners';
 import type { SearchResult } from '@common/search';
 import { createAppAsyncThunk } from '@/app/hooks';
-import type { RootState } from '@/app/store';
+import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { notificationAdded } from '@/notifications/notificationsSlice';
-import { parsePartnerRef, refersTo } from '@/features/partners/partnerRef';
+import { parsePartnerRef, partnerNamed } from '@/features/partners/partnerRef';
 import {
   createContact,
   createInvitation,
@@ -89,7 +88,7 @@ export const fetchPartners = createAppAsyncThunk(
   {
     // The same page already on its way is not asked for twice.
     condition: (query, { getState }) => {
-      const { status, key } = getState().partners.list;
+      const { status, key } = selectPartnerList(getState());
       return !(status === 'loading' && key === listKey(query));
     },
   },
@@ -113,7 +112,7 @@ export const fetchPartner = createAppAsyncThunk(
   },
   {
     condition: (idOrUuid, { getState }) => {
-      const { status, ref } = getState().partners.detail;
+      const { status, ref } = selectPartnerDetail(getState());
       return !(status === 'loading' && ref === idOrUuid);
     },
   },
@@ -225,7 +224,7 @@ export const fetchMembers = createAppAsyncThunk(
   },
   {
     condition: (partnerUuid, { getState }) => {
-      const { status, partnerUuid: held } = getState().partners.members;
+      const { status, partnerUuid: held } = selectMembers(getState());
       return !(status === 'loading' && held === partnerUuid);
     },
   },
@@ -274,7 +273,7 @@ export const fetchInvitations = createAppAsyncThunk(
   },
   {
     condition: (partnerUuid, { getState }) => {
-      const { status, partnerUuid: held } = getState().partners.invitations;
+      const { status, partnerUuid: held } = selectInvitations(getState());
       return !(status === 'loading' && held === partnerUuid);
     },
   },
@@ -346,7 +345,7 @@ export const searchCompany = createAppAsyncThunk(
       return rejectWithValue(apiError);
     }
   },
-  { condition: (_query, { getState }) => getState().partners.search.status !== 'loading' },
+  { condition: (_query, { getState }) => selectCompanySearch(getState()).status !== 'loading' },
 );
 
 // --- The slice --------------------------------------------------------------------------------
@@ -509,21 +508,22 @@ export const partnersSlice = createSlice({
   },
 });
 
+declare module '@/app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof partnersSlice> {}
+}
+
+/** In the store once a partners page loads (app/store.ts); its initial state until then. */
+const injected = partnersSlice.injectInto(rootReducer);
+const selectPartners = (state: RootState) => injected.selectSlice(state);
+
 export const { searchCleared } = partnersSlice.actions;
 
-export const selectPartnerList = (state: RootState) => state.partners.list;
-export const selectPartnerDetail = (state: RootState) => state.partners.detail;
-export const selectMembers = (state: RootState) => state.partners.members;
-export const selectInvitations = (state: RootState) => state.partners.invitations;
-export const selectCompanySearch = (state: RootState) => state.partners.search;
+export const selectPartnerList = (state: RootState) => selectPartners(state).list;
+export const selectPartnerDetail = (state: RootState) => selectPartners(state).detail;
+export const selectMembers = (state: RootState) => selectPartners(state).members;
+export const selectInvitations = (state: RootState) => selectPartners(state).invitations;
+export const selectCompanySearch = (state: RootState) => selectPartners(state).search;
 
 /** The partner the detail screen has loaded, if it is the one `idOrUuid` names. */
-export const selectPartnerFor = (state: RootState, idOrUuid: string | undefined) => {
-  const ref = parsePartnerRef(idOrUuid);
-  const { partner } = state.partners.detail;
-  return ref && partner && refersTo(ref, partner) ? partner : null;
-};
-
-/** The breadcrumb and window title of `/partners/:partnerId`: the partner's name once loaded. */
-export const resolvePartnerTitle = ({ params, state }: { params: Params; state: RootState }) =>
-  selectPartnerFor(state, params.partnerId)?.name ?? null;
+export const selectPartnerFor = (state: RootState, idOrUuid: string | undefined) =>
+  partnerNamed(selectPartnerDetail(state).partner, idOrUuid);

@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -57,7 +57,7 @@ function initialForm<T extends DataStepType>(
 
 const timeOf = (value: string | null | undefined) => {
   const date = value ? parseISO(value) : null;
-  return date && isValid(date) ? format(date, 'HH:mm') : null;
+  return date && isValid(date) ? lightFormat(date, 'HH:mm') : null;
 };
 
 /** 'Saving…' while a draft goes out, 'Draft saved HH:mm' once it has. */

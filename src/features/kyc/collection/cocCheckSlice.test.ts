@@ -14,7 +14,7 @@ import {
   PERSISTED_COC_CHECK_KEYS,
 } from '@/features/kyc/collection/cocCheckSlice';
 import { stepJson } from '../../../../tests/data/kyc';
-import { loadVatBankDocuments } from '@/features/kyc/collection/vatBankSlice';
+import { loadVatBankDocuments, selectVatBank } from '@/features/kyc/collection/vatBankSlice';
 import { fetchUser } from '@/session/userSlice';
 import { deVriesTrading, errorBody, markDeVries } from '../../../../tests/msw-handlers';
 import { server } from '../../../../tests/msw-server';
@@ -174,8 +174,10 @@ describe('vatBankSlice', () => {
         link: { tradePartnerId: partnerId },
       }),
     );
-    expect(store.getState().vatBank.documents.map((document) => document.id)).toEqual([121, 120]);
+    expect(selectVatBank(store.getState()).documents.map((document) => document.id)).toEqual([
+      121, 120,
+    ]);
     await store.dispatch(changeDocumentStatus({ id: 120, status: 'ARCHIVED' }));
-    expect(store.getState().vatBank.documents.map((document) => document.id)).toEqual([121]);
+    expect(selectVatBank(store.getState()).documents.map((document) => document.id)).toEqual([121]);
   });
 });

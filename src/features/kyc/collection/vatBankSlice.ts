@@ -1,8 +1,8 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import { createAppAsyncThunk } from '@/app/hooks';
-import type { RootState } from '@/app/store';
+import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
 import {
@@ -51,7 +51,7 @@ export const loadVatBankDocuments = createAppAsyncThunk(
   },
   {
     condition: ({ tradePartnerId, force }, { getState }) => {
-      const { vatBank } = getState();
+      const vatBank = selectVatBank(getState());
       if (vatBank.status === 'loading') return false;
       return force || vatBank.tradePartnerId !== tradePartnerId || vatBank.status !== 'succeeded';
     },
@@ -104,4 +104,11 @@ export const vatBankSlice = createSlice({
   },
 });
 
-export const selectVatBank = (state: RootState) => state.vatBank;
+declare module '@/app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof vatBankSlice> {}
+}
+
+/** In the store once a KYC step editor loads (app/store.ts); its initial state until then. */
+const injected = vatBankSlice.injectInto(rootReducer);
+
+export const selectVatBank = (state: RootState) => injected.selectSlice(state);

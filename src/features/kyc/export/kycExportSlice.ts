@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   EXPORT_POLL_INTERVAL_MS,
   EXPORT_POLL_MAX_ATTEMPTS,
@@ -9,7 +9,7 @@ import {
   type ExportStage,
 } from '@common/kyc-export';
 import { createAppAsyncThunk } from '@/app/hooks';
-import type { RootState } from '@/app/store';
+import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import {
   downloadKycExportJob,
@@ -146,7 +146,8 @@ export const exportKycFile = createAppAsyncThunk(
     }
   },
   {
-    condition: ({ kycId }, { getState }) => getState().kycExport.runs[kycId]?.status !== 'loading',
+    condition: ({ kycId }, { getState }) =>
+      selectKycExport(getState(), kycId)?.status !== 'loading',
   },
 );
 
@@ -210,7 +211,14 @@ export const kycExportSlice = createSlice({
   },
 });
 
+declare module '@/app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof kycExportSlice> {}
+}
+
+/** In the store once the export dialog loads (app/store.ts); its initial state until then. */
+const injected = kycExportSlice.injectInto(rootReducer);
+
 export const { kycExportCleared } = kycExportSlice.actions;
 
 export const selectKycExport = (state: RootState, kycId: number): KycExportRun | undefined =>
-  state.kycExport.runs[kycId];
+  injected.selectSlice(state).runs[kycId];
