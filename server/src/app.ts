@@ -23,6 +23,7 @@ import userRoutes from './modules/users/users-routes.js';
 import auth from './plugins/auth.js';
 import compression from './plugins/compress.js';
 import db, { openAppDatabase } from './plugins/db.js';
+import controlCharacters from './plugins/control-characters.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import spa from './plugins/spa.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  await app.register(controlCharacters);
   await app.register(formbody);
   await app.register(compression);
   // Opened and migrated here, not inside a plugin: no plugin timer runs out while the

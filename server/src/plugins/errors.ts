@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
@@ -37,6 +38,20 @@ function body(statusCode: number, message: string, details?: unknown): ErrorResp
   };
 }
 
+/**
+ * What the log keeps of an unexpected error: a failed query's SQL and the database's reason,
+ * never its parameters, which hold what people typed (names, numbers, e-mail addresses).
+ */
+export function loggable(error: Error): Error | Record<string, unknown> {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause as (Error & { code?: string }) | undefined;
+  return {
+    type: 'DrizzleQueryError',
+    message: `Failed query: ${error.query}`,
+    ...(cause ? { cause: { type: cause.name, message: cause.message, code: cause.code } } : {}),
+  };
+}
+
 /** One JSON error shape for every route; a 5xx never shows internals. */
 export default fp(
   async function errors(app: FastifyInstance) {
@@ -72,7 +87,7 @@ export default fp(
       if (status >= 400 && status < 500) {
         return reply.status(status).send(body(status, error.message));
       }
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggable(error) }, 'request failed');
       return reply
         .status(500)
         .send(body(500, 'Something went wrong on our side. Please try again.'));
