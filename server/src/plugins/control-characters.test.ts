@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { apiOperations, fillPath } from '#server/testing/openapi.js';
 import { CONTROL_CHARACTER_MESSAGE, controlCharacterAt } from './control-characters.js';
 
 describe('controlCharacterAt', () => {
@@ -31,69 +32,17 @@ describe('controlCharacterAt', () => {
   });
 });
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-};
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  schema?: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-
 describe('control characters in every text field of the API', () => {
   let server: TestServer;
   let token: string;
-  let document: {
-    paths: Record<string, Record<string, Operation>>;
-    components?: { schemas?: Record<string, Schema> };
-  };
+  let api: Awaited<ReturnType<typeof apiOperations>>;
 
   beforeAll(async () => {
     server = await startTestServer('pglite');
     token = await server.token(person('superadmin', ['NT24_SUPER_ADMIN']));
-    document = (await server.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    api = await apiOperations(server);
   });
   afterAll(() => server.close());
-
-  const resolve = (schema: Schema | undefined): Schema | undefined =>
-    schema?.$ref ? resolve(document.components?.schemas?.[schema.$ref.split('/').at(-1)!]) : schema;
-
-  /** Whether a value of this schema may be a string (then a route would take the text). */
-  const takesText = (schema: Schema | undefined): boolean => {
-    const resolved = resolve(schema);
-    if (!resolved) return false;
-    const types = [resolved.type ?? []].flat();
-    return (
-      types.includes('string') ||
-      [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])].some(
-        takesText,
-      )
-    );
-  };
-
-  /** The text properties of a body's schema, top level (through allOf, anyOf and oneOf). */
-  const textProperties = (schema: Schema | undefined): string[] => {
-    const resolved = resolve(schema);
-    if (!resolved) return [];
-    const own = Object.entries(resolved.properties ?? {})
-      .filter(([, property]) => takesText(property))
-      .map(([name]) => name);
-    const combined = [
-      ...(resolved.allOf ?? []),
-      ...(resolved.anyOf ?? []),
-      ...(resolved.oneOf ?? []),
-    ].flatMap(textProperties);
-    return [...new Set([...own, ...combined])];
-  };
 
   /** Every text a request of the OpenAPI document can carry, each as one hostile request. */
   function hostileRequests() {
@@ -103,39 +52,31 @@ describe('control characters in every text field of the API', () => {
       payload?: Record<string, string>;
       field: string;
     }[] = [];
-    for (const [template, operations] of Object.entries(document.paths)) {
-      if (!template.startsWith('/api/')) continue;
-      for (const [method, operation] of Object.entries(operations)) {
-        const parameters = operation.parameters ?? [];
-        const pathParameters = parameters.filter((p) => p.in === 'path').map((p) => p.name);
-        const url = (hostile?: string) =>
-          template.replace(/\{(\w+)\}/g, (_, name: string) =>
-            name === hostile
-              ? 'a%00b'
-              : name.toLowerCase().includes('uuid')
-                ? crypto.randomUUID()
-                : '1',
-          );
-        for (const name of pathParameters) {
-          requests.push({ method, url: url(name), field: `params.${name}` });
-        }
-        for (const parameter of parameters.filter((p) => p.in === 'query')) {
-          if (!takesText(parameter.schema)) continue;
-          requests.push({
-            method,
-            url: `${url()}?${parameter.name}=a%01b`,
-            field: `querystring.${parameter.name}`,
-          });
-        }
-        const json = operation.requestBody?.content?.['application/json']?.schema;
-        for (const property of textProperties(json)) {
-          requests.push({
-            method,
-            url: url(),
-            payload: { [property]: 'a\u0000b' },
-            field: `body.${property}`,
-          });
-        }
+    for (const operation of api.operations) {
+      const { method, template } = operation;
+      for (const name of operation.pathParameters) {
+        requests.push({
+          method,
+          url: fillPath(template, { [name]: 'a%00b' }),
+          field: `params.${name}`,
+        });
+      }
+      for (const parameter of operation.queryParameters) {
+        if (!api.takesText(parameter.schema)) continue;
+        requests.push({
+          method,
+          url: `${fillPath(template)}?${parameter.name}=a%01b`,
+          field: `querystring.${parameter.name}`,
+        });
+      }
+      for (const [property, schema] of Object.entries(api.properties(operation.body))) {
+        if (!api.takesText(schema)) continue;
+        requests.push({
+          method,
+          url: fillPath(template),
+          payload: { [property]: 'a\u0000b' },
+          field: `body.${property}`,
+        });
       }
     }
     return requests;
@@ -149,13 +90,13 @@ describe('control characters in every text field of the API', () => {
     const answers = [];
     for (const request of requests) {
       const response = await server.app.inject({
-        method: request.method.toUpperCase() as 'GET',
+        method: request.method as 'GET',
         url: request.url,
         headers: { authorization: `Bearer ${token}` },
         ...(request.payload === undefined ? {} : { payload: request.payload }),
       });
       answers.push({
-        request: `${request.method.toUpperCase()} ${request.url} ${request.field}`,
+        request: `${request.method} ${request.url} ${request.field}`,
         status: response.statusCode,
         details: response.json().details,
       });
