@@ -261,7 +261,11 @@ export function createProvider(context: IdpContext): Provider {
   issueRefreshTokensAsJwt(provider, { issuer: config.oidc.issuer, secrets: keys.cookieKeys });
 
   const mount = mountPath(config);
+  // Served at an https address, the sign-in's cookies are Secure whether or not this process
+  // sees the TLS (a proxy in front of it, TRUST_PROXY or not): the browser only ever talks https.
+  const httpsOnly = new URL(config.publicUrl).protocol === 'https:';
   provider.use(async (ctx, next) => {
+    if (httpsOnly) ctx.cookies.secure = true;
     // Koa-style mount path: urlFor()'s fallback should req.originalUrl not end with ctx.url.
     (ctx as unknown as { mountPath: string }).mountPath = mount;
     // Changes Koa's parsed query object in place, which is what oidc-provider reads.
