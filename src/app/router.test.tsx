@@ -30,7 +30,7 @@ describe('routes', () => {
       await screen.findByRole('heading', { name: /Welcome, Mark de Vries/ }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(document.title).toBe('Dashboard | NT24');
+    await waitFor(() => expect(document.title).toBe('Dashboard | NT24'));
   });
 
   it('shows a translated error with Retry when start-up fails, and recovers', async () => {
@@ -70,6 +70,6 @@ describe('routes', () => {
       'href',
       '/dashboard',
     );
-    expect(document.title).toBe('Page not found | NT24');
+    await waitFor(() => expect(document.title).toBe('Page not found | NT24'));
   });
 });

@@ -37,7 +37,7 @@ describe('/documents/upload', { timeout: 20_000 }, () => {
   it('refuses a file over 25 MB and an .exe before sending anything', async () => {
     const requests = documentsApi(() => HttpResponse.json(cocExtract(), { status: 201 }));
     await renderUploadPage();
-    expect(document.title).toBe('Document Upload | NT24');
+    await waitFor(() => expect(document.title).toBe('Document Upload | NT24'));
     const u = user();
 
     await u.selectOptions(screen.getByRole('combobox', { name: 'Document type' }), 'OTHER');

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { mockKycApi } from '../../../tests/data/kyc';
 import { renderApp, stubMatchMedia } from '../../../tests/render-app';
 import { markToken } from '../../../tests/render-with-providers';
@@ -18,7 +18,7 @@ describe('the KYC pages in the app', () => {
       '/kyc',
     );
     expect(within(trail).getByText('KYC #12')).toBeInTheDocument();
-    expect(document.title).toBe('KYC #12 | NT24');
+    await waitFor(() => expect(document.title).toBe('KYC #12 | NT24'));
     // The menu entry lights up for the file too.
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('link', { name: 'KYC Reviews' })).toHaveClass('active');

@@ -242,7 +242,7 @@ describe('PartnerDetailPage', () => {
         'href',
         '/partners',
       );
-      expect(document.title).toBe('Acme Logistics B.V. | NT24');
+      await waitFor(() => expect(document.title).toBe('Acme Logistics B.V. | NT24'));
     } finally {
       vi.unstubAllGlobals();
     }
