@@ -29,6 +29,15 @@ const withUser = {
   email: users.email,
 };
 
+/** A membership as the repository answers it. */
+const membershipColumns = {
+  tradePartnerId: tradePartnerMembers.tradePartnerId,
+  userId: tradePartnerMembers.userId,
+  role: tradePartnerMembers.role,
+  accessLevel: tradePartnerMembers.accessLevel,
+  createdAt: tradePartnerMembers.createdAt,
+};
+
 export function createMemberRepository(db: Db) {
   return {
     /** The membership of the person signed in as `identityId`, if any. */
@@ -37,13 +46,7 @@ export function createMemberRepository(db: Db) {
       identityId: string,
     ): Promise<MembershipRow | undefined> {
       const [row] = await db
-        .select({
-          tradePartnerId: tradePartnerMembers.tradePartnerId,
-          userId: tradePartnerMembers.userId,
-          role: tradePartnerMembers.role,
-          accessLevel: tradePartnerMembers.accessLevel,
-          createdAt: tradePartnerMembers.createdAt,
-        })
+        .select(membershipColumns)
         .from(tradePartnerMembers)
         .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
         .where(
@@ -61,13 +64,7 @@ export function createMemberRepository(db: Db) {
       if (tradePartnerIds.length === 0) return [];
       const query = preparedOnce(db, 'memberships_of_identity', (d) =>
         d
-          .select({
-            tradePartnerId: tradePartnerMembers.tradePartnerId,
-            userId: tradePartnerMembers.userId,
-            role: tradePartnerMembers.role,
-            accessLevel: tradePartnerMembers.accessLevel,
-            createdAt: tradePartnerMembers.createdAt,
-          })
+          .select(membershipColumns)
           .from(tradePartnerMembers)
           .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
           .where(
