@@ -224,6 +224,24 @@ describe.each(databaseTargets())('KYC lists at scale (%s)', (target) => {
     }
   });
 
+  it("gives a partner only its own companies' files, whatever cursor it sends", async () => {
+    const { rows } = (await server.app.db.execute(sql`
+      select trade_partner_id::int as id from trade_partner_members
+      where user_id = ${w.company.owner.userId}`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const own = new Set(rows.map((row) => Number(row.id)));
+    const staffPage = (await call(w.manager, 'GET', '/api/kyc?size=1')).json();
+    expect(staffPage.nextCursor).toEqual(expect.any(String));
+    const body = (
+      await call(w.company.owner, 'GET', `/api/kyc?size=100&cursor=${staffPage.nextCursor}`)
+    ).json();
+    expect(body.content.length).toBeGreaterThan(0);
+    for (const row of body.content as { tradePartnerId: number }[]) {
+      expect(own.has(row.tradePartnerId), `company ${row.tradePartnerId}`).toBe(true);
+    }
+  });
+
   it('walks the customers by cursor, each company once, in the order of their names', async () => {
     const walked: { name: string; latestKycId: number }[] = [];
     let cursor: string | undefined;
