@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, signIn, signInOnLoginPage } from './support/accounts';
+import {
+  ACCOUNTS,
+  createAccount,
+  signIn,
+  signInOnLoginPage,
+  uniqueEmail,
+} from './support/accounts';
 
 test.describe('signing in through single sign-on', () => {
   for (const account of ACCOUNTS) {
@@ -18,6 +24,34 @@ test.describe('signing in through single sign-on', () => {
       page.getByText('The username or password you entered is incorrect.'),
     ).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue('manager');
+  });
+
+  test('five wrong passwords lock the account for a while, with the Account Locked notice', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('locked');
+    const registration = await browser.newContext();
+    await createAccount(await registration.newPage(), email, 'Lena', 'Locked');
+    await registration.close();
+
+    await page.goto('/dashboard');
+    for (let attempt = 1; attempt < 5; attempt++) {
+      await signInOnLoginPage(page, email, `wrong-${attempt}`);
+      await expect(
+        page.getByText('The username or password you entered is incorrect.'),
+      ).toBeVisible();
+    }
+    await signInOnLoginPage(page, email, 'wrong-5');
+    const notice = page.getByRole('alert');
+    await expect(notice).toContainText('Account Locked');
+    await expect(notice).toContainText('Your account has been locked. Please contact support.');
+    await expect(notice).toContainText('You can also try again in 30 seconds.');
+
+    // Even the right password waits for the lock to end.
+    await signInOnLoginPage(page, email, 'a-long-password');
+    await expect(page.getByRole('alert')).toContainText('Account Locked');
+    await expect(page).toHaveURL(/\/realms\/nt24\//);
   });
 
   test('opening /dashboard signed out goes to sign-in and comes back', async ({ page }) => {

@@ -26,6 +26,7 @@ import db, { openAppDatabase } from './plugins/db.js';
 import controlCharacters from './plugins/control-characters.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
+import rateLimits from './plugins/rate-limits.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
 import type { DocumentStore } from './storage/storage.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openAppDatabase(config, app.log, options.database);
   await app.register(db, { database, closeOnClose: !options.database });
   await app.register(storage, { config, ...(options.store ? { store: options.store } : {}) });
+  await app.register(rateLimits, { config: config.rateLimits });
 
   if (config.oidc.devProvider) {
     const keys = await loadOrCreateIdpKeys(config.dataDir);

@@ -58,6 +58,14 @@ const envSchema = z.object({
   EXPORT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How long a finished export can be downloaded, in hours. */
   EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Redis that keeps the rate limits' counters, shared by every API process; unset: in memory. */
+  REDIS_URL: z.string().optional(),
+  /** Calls per minute one signed-in person may make to the API (decision 025). */
+  RATE_LIMIT_PERSON_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Calls per minute from one client address without a valid token: public routes, refused tokens. */
+  RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** Sign-in and registration forms sent per minute from one client address. */
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -97,6 +105,15 @@ export interface Config {
     obligedEntityName: string;
   };
   exports: ExportConfig;
+  rateLimits: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  /** Unset: each process counts for itself. */
+  redisUrl: string | undefined;
+  personPerMinute: number;
+  addressPerMinute: number;
+  signInPerMinute: number;
 }
 
 export interface ExportConfig {
@@ -167,6 +184,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseSeconds: env.EXPORT_LEASE_SECONDS,
       pollMs: env.EXPORT_POLL_MS,
       retentionHours: env.EXPORT_RETENTION_HOURS,
+    },
+    rateLimits: {
+      redisUrl: env.REDIS_URL || undefined,
+      personPerMinute: env.RATE_LIMIT_PERSON_PER_MINUTE,
+      addressPerMinute: env.RATE_LIMIT_ADDRESS_PER_MINUTE,
+      signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     },
   };
 }

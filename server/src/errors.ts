@@ -54,3 +54,13 @@ export class UnsupportedMediaTypeError extends AppError {
     super(415, message);
   }
 }
+
+export class TooManyRequestsError extends AppError {
+  /** `retryAfterSeconds`: when the caller may try again, sent as Retry-After. */
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many requests. Try again in ${retryAfterSeconds} s.`,
+  ) {
+    super(429, message);
+  }
+}

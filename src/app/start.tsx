@@ -25,7 +25,7 @@ export async function startApp(container: HTMLElement, session: AuthSession, rel
 
   const store = setupStore({ extra: { auth: session } });
   setAuthTokenSource(session);
-  setHttpNotifier((notice) => store.dispatch(httpNoticeRaised(notice)));
+  setHttpNotifier((notice, values) => store.dispatch(httpNoticeRaised(notice, values)));
   store.dispatch(languageApplied(language));
   startSessionValidation(store);
   followTheme(store);

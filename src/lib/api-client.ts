@@ -33,14 +33,32 @@ export function setAuthTokenSource(source: AuthTokenSource | null): void {
   tokenSource = source;
 }
 
-/** What the client tells the user about (SPEC section 8, 'HTTP handling'). */
-export type HttpNotice = 'network_error' | 'insufficient_permissions';
+/** What the client tells the user about (SPEC section 8, 'HTTP handling', and 429). */
+export type HttpNotice = 'network_error' | 'insufficient_permissions' | 'too_many_requests';
 
-let notifier: ((notice: HttpNotice) => void) | null = null;
+/** `values` fill the notice's placeholders: `count`, the seconds to wait after a 429. */
+export type HttpNotifier = (notice: HttpNotice, values?: Record<string, number>) => void;
+
+let notifier: HttpNotifier | null = null;
 
 /** Where failures are reported to the user; the store is plugged in at start-up. */
-export function setHttpNotifier(notify: ((notice: HttpNotice) => void) | null): void {
+export function setHttpNotifier(notify: HttpNotifier | null): void {
   notifier = notify;
+  limitedUntil = 0;
+}
+
+/** Until when the server asked us to wait after a 429: one notice per wait, not one per call. */
+let limitedUntil = 0;
+
+const DEFAULT_RETRY_AFTER_S = 60;
+
+/** Retry-After as seconds (RFC 9110: a number of seconds or an HTTP date). */
+export function retryAfterSeconds(header: unknown, now = Date.now()): number {
+  const text = typeof header === 'string' ? header.trim() : '';
+  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
+  const date = Date.parse(text);
+  if (!Number.isNaN(date)) return Math.max(1, Math.ceil((date - now) / 1000));
+  return DEFAULT_RETRY_AFTER_S;
 }
 
 /** The one HTTP client. Endpoint functions pass full paths ('/api/...'). */
@@ -124,6 +142,13 @@ function report(error: AxiosError) {
   } else if (response.status === 403) {
     console.warn(`${what} was refused (403).`);
     notify?.('insufficient_permissions');
+  } else if (response.status === 429) {
+    const seconds = retryAfterSeconds(response.headers['retry-after']);
+    console.warn(`${what} was refused: too many requests (429); wait ${seconds} s.`);
+    if (notify && Date.now() >= limitedUntil) {
+      limitedUntil = Date.now() + seconds * 1000;
+      notify('too_many_requests', { count: seconds });
+    }
   } else if (response.status >= 500) {
     console.error(`${what} failed with HTTP ${response.status}.`);
   } else {

@@ -67,6 +67,12 @@ export const HTTP_NOTICES: Record<HttpNotice | 'session_expired', NotificationIn
     autoClose: false,
   },
   insufficient_permissions: AUTH_NOTICES.insufficient_permissions,
+  // The message counts the seconds the server asked to wait (Retry-After).
+  too_many_requests: {
+    type: 'warning',
+    title: 'http.tooManyRequests.title',
+    message: 'http.tooManyRequests.message',
+  },
   // The browser leaves for the sign-in page 2 s later.
   session_expired: {
     type: 'warning',

@@ -93,6 +93,7 @@ export const notify = {
 };
 
 /** What the API client reports (wired with `setHttpNotifier` in main.tsx). */
-export const httpNoticeRaised = (notice: HttpNotice) => notificationAdded(HTTP_NOTICES[notice]);
+export const httpNoticeRaised = (notice: HttpNotice, values?: Record<string, number>) =>
+  notificationAdded(values ? { ...HTTP_NOTICES[notice], values } : HTTP_NOTICES[notice]);
 
 export const selectNotifications = (state: RootState) => state.notifications.items;

@@ -4,9 +4,18 @@ import { errors, type Interaction, type Provider } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '#server/config.js';
 import type { Db } from '#server/db/client.js';
+import { TooManyRequestsError } from '#server/errors.js';
 import { authenticate, type IdpAccount } from './accounts.js';
 import { CREATE_PROMPT, mountPath } from './provider.js';
-import { errorPage, INVALID_CREDENTIALS, loginPage } from './views.js';
+import { currentLock, recordFailure, recordSuccess, signInKeys } from './sign-in-throttle.js';
+import {
+  accountLocked,
+  errorPage,
+  INVALID_CREDENTIALS,
+  loginPage,
+  tooManyAttempts,
+  type PageNotice,
+} from './views.js';
 
 export const EXPIRED = 'This sign-in page has expired. Go back to the portal to sign in again.';
 
@@ -21,6 +30,24 @@ export function sendHtml(reply: FastifyReply, html: string, status = 200) {
       "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'",
     )
     .send(html);
+}
+
+/**
+ * The sign-in forms' share of the per-address limit (decision 025): undefined when the form may
+ * be handled, else the notice for a 429 page.
+ */
+export async function formThrottled(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ notice: PageNotice; retryAfterSeconds: number } | undefined> {
+  try {
+    await app.limits.signIn(request);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    const retryAfterSeconds = error.retryAfterSeconds;
+    return { notice: tooManyAttempts(retryAfterSeconds), retryAfterSeconds };
+  }
 }
 
 export interface InteractionContext {
@@ -158,9 +185,38 @@ export function registerLoginRoutes(app: FastifyInstance, context: InteractionCo
       if (!showsForm(interaction)) return reply.redirect(links.login, 303);
 
       const { username, password } = request.body;
+      const refuse = (retryAfterSeconds: number, notice: PageNotice) =>
+        sendHtml(
+          reply.header('retry-after', retryAfterSeconds),
+          loginPage({
+            action: links.login,
+            registrationUrl: links.registration,
+            username,
+            notice,
+          }),
+          429,
+        );
+      const throttled = await formThrottled(app, request);
+      if (throttled) return refuse(throttled.retryAfterSeconds, throttled.notice);
+
+      // A locked account or address is refused before its password is even checked.
+      const keys = await signInKeys(db, username, request.ip);
+      const lockNotice = (lock: { kind: 'account' | 'address'; retryAfterSeconds: number }) =>
+        lock.kind === 'account'
+          ? accountLocked(lock.retryAfterSeconds)
+          : tooManyAttempts(lock.retryAfterSeconds);
+      const locked = await currentLock(db, keys);
+      if (locked) {
+        request.log.info({ lock: locked.kind }, 'sign-in refused: locked');
+        return refuse(locked.retryAfterSeconds, lockNotice(locked));
+      }
+
       const account = await authenticate(db, username, password);
       if (!account) {
-        request.log.info('sign-in refused');
+        await recordFailure(db, keys);
+        const lockedNow = await currentLock(db, keys);
+        request.log.info({ locked: lockedNow?.kind ?? false }, 'sign-in refused');
+        if (lockedNow) return refuse(lockedNow.retryAfterSeconds, lockNotice(lockedNow));
         return sendHtml(
           reply,
           loginPage({
@@ -171,6 +227,7 @@ export function registerLoginRoutes(app: FastifyInstance, context: InteractionCo
           }),
         );
       }
+      await recordSuccess(db, keys);
       request.log.info({ accountId: account.id }, 'signed in');
       return finishSignIn(context, request, reply, interaction, account);
     },

@@ -9,6 +9,7 @@ import { registerLoginRoutes } from './interactions.js';
 import type { IdpKeys } from './keys.js';
 import { createProvider, mountPath } from './provider.js';
 import { registerRegistrationRoutes } from './registration.js';
+import { forgetOldFailures } from './sign-in-throttle.js';
 import { registerUserinfoRoutes } from './userinfo.js';
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
@@ -59,6 +60,8 @@ export default fp(
         url: `${mount}/*`,
         schema: { hide: true },
         logSerializers,
+        // Token, authorization and session endpoints: the per-address limit (decision 025).
+        onRequest: (request) => app.limits.identityProvider(request),
         handler: async (request, reply) => {
           if (!request.raw.url?.startsWith(`${mount}/`)) return reply.callNotFound();
           reply.hijack();
@@ -71,10 +74,13 @@ export default fp(
       });
     });
 
-    // Expired sessions, codes and tokens are only ignored on read; remove them now and then.
+    // Expired sessions, codes and tokens are only ignored on read; remove them now and then,
+    // with failed sign-ins that no longer count.
     const cleanup = () => {
-      deleteExpiredPayloads(db).then(
-        (count) => count && app.log.debug({ count }, 'expired identity provider records removed'),
+      Promise.all([deleteExpiredPayloads(db), forgetOldFailures(db)]).then(
+        ([payloads, failures]) =>
+          (payloads || failures) &&
+          app.log.debug({ payloads, failures }, 'expired identity provider records removed'),
         (error: unknown) =>
           app.log.warn({ err: error }, 'removing expired identity provider records failed'),
       );
@@ -91,5 +97,5 @@ export default fp(
       clearInterval(timer);
     });
   },
-  { name: 'dev-identity-provider', dependencies: ['db'] },
+  { name: 'dev-identity-provider', dependencies: ['db', 'rate-limits'] },
 );

@@ -8,6 +8,7 @@ import {
   currentInteraction,
   expired,
   finishSignIn,
+  formThrottled,
   interactionParams,
   interactionUrls,
   sendHtml,
@@ -118,6 +119,19 @@ export function registerRegistrationRoutes(app: FastifyInstance, context: Intera
         firstName: request.body.firstName.trim(),
         lastName: request.body.lastName.trim(),
       };
+      const throttled = await formThrottled(app, request);
+      if (throttled) {
+        return sendHtml(
+          reply.header('retry-after', throttled.retryAfterSeconds),
+          registrationPage({
+            action: links.registration,
+            loginUrl: links.login,
+            values,
+            notice: throttled.notice,
+          }),
+          429,
+        );
+      }
       const errors = validateRegistration(values, password, confirmation);
       if (!errors.email && (await findAccountByLogin(db, values.email))) errors.email = EMAIL_TAKEN;
 

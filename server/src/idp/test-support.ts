@@ -47,8 +47,8 @@ class CookieJar {
   }
 }
 
-/** A browser-like client: same host as the public URL, with cookies. */
-export function browser(app: () => App) {
+/** A browser-like client: same host as the public URL, with cookies, from `remoteAddress`. */
+export function browser(app: () => App, remoteAddress = '127.0.0.1') {
   const jar = new CookieJar();
   return async (
     method: 'GET' | 'POST',
@@ -59,6 +59,7 @@ export function browser(app: () => App) {
     const request: InjectOptions = {
       method,
       url: target.pathname + target.search,
+      remoteAddress,
       headers: { host: 'localhost:8080', cookie: jar.header(url), ...options.headers },
     };
     if (options.form) {
@@ -98,11 +99,12 @@ export const fragment = (location: string) => new URLSearchParams(new URL(locati
 export type Browser = ReturnType<typeof browser>;
 
 /**
- * The whole app on a fresh data directory (embedded PGlite); `restart` reopens the same one. The
+ * The whole app on a fresh data directory (embedded PGlite); `restart` reopens the same one;
+ * `env` adds to its configuration. The
  * database is opened and migrated before the app is built: under a loaded test run, starting
  * PGlite can take longer than Fastify allows a plugin to start.
  */
-export async function idpTestApp() {
+export async function idpTestApp(env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-idp-'));
   const start = async () => {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
@@ -114,6 +116,10 @@ export async function idpTestApp() {
         DATA_DIR: dataDir,
         STATIC_DIR: '',
         PUBLIC_URL: ORIGIN,
+        // Tests sign in far faster than people do; the throttling's own tests set lower limits.
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000',
+        RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
+        ...env,
       }),
       { database },
     );

@@ -71,14 +71,48 @@ ${after}
 
 export const INVALID_CREDENTIALS = 'The username or password you entered is incorrect.';
 
+/** A notice with a title: SPEC section 8's account_locked, or too many attempts. */
+export interface PageNotice {
+  title: string;
+  message: string;
+}
+
+/** 'in 45 seconds', 'in 3 minutes': how long a lock or a limit still holds. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** SPEC section 8's account_locked notice, and when the temporary lock ends (decision 025). */
+export function accountLocked(retryAfterSeconds: number): PageNotice {
+  return {
+    title: 'Account Locked',
+    message: `Your account has been locked. Please contact support. You can also try again ${waitText(retryAfterSeconds)}.`,
+  };
+}
+
+/** Too many forms from one client address (decision 025). */
+export function tooManyAttempts(retryAfterSeconds: number): PageNotice {
+  return {
+    title: 'Too Many Attempts',
+    message: `There were too many attempts from your network. Please try again ${waitText(retryAfterSeconds)}.`,
+  };
+}
+
+function noticeHtml(notice: PageNotice): string {
+  return `<div class="alert" role="alert"><strong>${escapeHtml(notice.title)}</strong><br>${escapeHtml(notice.message)}</div>`;
+}
+
 export function loginPage(options: {
   action: string;
   /** The registration form of the same interaction. */
   registrationUrl: string;
   username?: string;
   error?: string;
+  notice?: PageNotice;
 }): string {
-  const { action, registrationUrl, username = '', error } = options;
+  const { action, registrationUrl, username = '', error, notice } = options;
   const invalid = error ? ' aria-invalid="true"' : '';
   // Focus where typing continues: the password once the username is known.
   const focusUser = username ? '' : ' autofocus';
@@ -86,7 +120,7 @@ export function loginPage(options: {
   return layout(
     PRODUCT,
     `<h1>Sign in to your account</h1>
-${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}
+${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}${notice ? noticeHtml(notice) : ''}
 <form method="post" action="${escapeHtml(action)}">
 <div class="field">
 <label for="username">Username</label>
@@ -146,8 +180,9 @@ export function registrationPage(options: {
   loginUrl: string;
   values?: RegistrationValues;
   errors?: RegistrationErrors;
+  notice?: PageNotice;
 }): string {
-  const { action, loginUrl, values = { email: '', firstName: '', lastName: '' } } = options;
+  const { action, loginUrl, values = { email: '', firstName: '', lastName: '' }, notice } = options;
   const errors = options.errors ?? {};
   const order: RegistrationField[] = [
     'email',
@@ -220,7 +255,7 @@ export function registrationPage(options: {
   return layout(
     `Create account · ${PRODUCT}`,
     `<h1>Create your account</h1>
-${failed ? '<div class="alert" role="alert">Please correct the marked fields.</div>' : ''}
+${failed ? '<div class="alert" role="alert">Please correct the marked fields.</div>' : ''}${notice ? noticeHtml(notice) : ''}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${fields.join('\n')}
 <button class="btn" type="submit">Create account</button>

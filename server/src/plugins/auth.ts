@@ -105,10 +105,19 @@ export default fp(
 
     app.decorate('authenticate', authenticate);
 
+    // The rate limit counts after the token is checked, so that a person has a bucket of their
+    // own, and before a refusal is answered, so that refused tokens count too (decision 025).
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-      await authenticate(request);
+      if (!request.url.startsWith('/api/')) return;
+      let refusal: unknown;
+      if (!request.routeOptions.config?.public) {
+        await authenticate(request).catch((error: unknown) => {
+          refusal = error;
+        });
+      }
+      await app.limits.api(request);
+      if (refusal) throw refusal;
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['rate-limits'] },
 );

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { errorResponseSchema, type ErrorResponse, type FieldIssueDetail } from '#common/api.js';
-import { AppError } from '#server/errors.js';
+import { AppError, TooManyRequestsError } from '#server/errors.js';
 
 // The error body is shared with the app; the routes' schemas take it from here.
 export { errorResponseSchema };
@@ -60,7 +60,9 @@ export default fp(
     app.addHook('onRoute', (route) => {
       const { schema } = route;
       if (!schema?.response) return;
-      const statuses = route.config?.errors ?? COMMON_ERRORS;
+      // Any API call may be refused for coming too often (decision 025), unless it is exempt.
+      const limited = route.config?.limited === false ? [] : [429];
+      const statuses = [...(route.config?.errors ?? COMMON_ERRORS), ...limited];
       schema.response = {
         ...Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])),
         ...(schema.response as Record<number, unknown>),
@@ -77,6 +79,9 @@ export default fp(
         const first = details[0];
         const message = first ? `${first.field}: ${first.message}` : 'The request is invalid.';
         return reply.status(400).send(body(400, message, details));
+      }
+      if (error instanceof TooManyRequestsError) {
+        reply.header('retry-after', error.retryAfterSeconds);
       }
       if (error instanceof AppError) {
         return reply

@@ -1,4 +1,13 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts of the development identity provider (Keycloak holds them in production). */
 export const idpAccounts = pgTable('idp_accounts', {
@@ -33,3 +42,15 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Failed sign-ins per account and per client address (decision 025), in the database so that
+ * every process refuses a locked account alike.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  /** `account:{id}`, `login:{unknown login}` or `address:{ip}`. */
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

@@ -11,7 +11,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { public: true, errors: [] },
+      config: { public: true, limited: false, errors: [] },
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers',
@@ -25,7 +25,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/ready',
     {
-      config: { public: true, errors: [] },
+      config: { public: true, limited: false, errors: [] },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers and every migration is applied',

@@ -1,0 +1,101 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { RateLimitConfig } from '#server/config.js';
+import { TooManyRequestsError } from '#server/errors.js';
+
+const MINUTE_MS = 60_000;
+
+/** One limit: counts the request and refuses it with 429 once its bucket is over. */
+export type Limiter = (request: FastifyRequest) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate limits of decision 025; counters live in Redis when REDIS_URL is set. */
+    limits: {
+      /**
+       * Every /api call once its bearer token is checked: per person when the token is valid,
+       * per client address otherwise (public routes, missing or refused tokens).
+       */
+      api: Limiter;
+      /** The identity provider's sign-in and registration forms, per client address. */
+      signIn: Limiter;
+      /** The rest of the identity provider's endpoints, per client address. */
+      identityProvider: Limiter;
+    };
+  }
+  interface FastifyContextConfig {
+    /** false: never rate limited (the health checks a load balancer polls). */
+    limited?: false;
+  }
+}
+
+/**
+ * Rate limits with @fastify/rate-limit's counters (fixed one-minute windows), in Redis when
+ * REDIS_URL is set so that several API processes count together, in this process otherwise.
+ * A counter that cannot be reached lets the call through (and logs it): the limits protect the
+ * service, they must not take it down with Redis.
+ */
+export default fp(
+  async function rateLimits(app: FastifyInstance, opts: { config: RateLimitConfig }) {
+    const { config } = opts;
+    const redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          connectTimeout: 2000,
+          maxRetriesPerRequest: 1,
+          lazyConnect: true,
+        })
+      : undefined;
+    if (redis) {
+      redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store'));
+      await redis.connect();
+      app.addHook('onClose', async () => {
+        await redis.quit();
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      skipOnError: true,
+      cache: 10_000,
+      nameSpace: 'nt24-rate-',
+      ...(redis ? { redis } : {}),
+    });
+
+    function limiter(
+      max: (request: FastifyRequest) => number,
+      key: (request: FastifyRequest) => string,
+    ): Limiter {
+      const check = app.createRateLimit({
+        timeWindow: MINUTE_MS,
+        max: (request) => max(request),
+        keyGenerator: key,
+        skipOnError: true,
+      });
+      return async (request) => {
+        if (request.routeOptions.config?.limited === false) return;
+        const result = await check(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        request.log.info({ key: result.key }, 'rate limit exceeded');
+        throw new TooManyRequestsError(Math.max(1, result.ttlInSeconds));
+      };
+    }
+
+    app.decorate('limits', {
+      api: limiter(
+        (request) => (request.authUser ? config.personPerMinute : config.addressPerMinute),
+        (request) =>
+          request.authUser ? `person:${request.authUser.sub}` : `address:${request.ip}`,
+      ),
+      signIn: limiter(
+        () => config.signInPerMinute,
+        (request) => `sign-in:${request.ip}`,
+      ),
+      identityProvider: limiter(
+        () => config.addressPerMinute,
+        (request) => `idp:${request.ip}`,
+      ),
+    });
+  },
+  { name: 'rate-limits' },
+);
