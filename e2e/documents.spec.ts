@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { minimalPdf } from '../server/src/testing/minimal-pdf';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { photo } from './support/files';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { move, openAsReviewer, step } from './support/kyc';
 import { pdfFile, type UploadFile } from './support/files';

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { photo } from './support/files';
 import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { completeProfile, createAccount, uniqueEmail } from './support/accounts';
 
 test('a new company signs up and is guided to a complete profile and company', async ({ page }) => {

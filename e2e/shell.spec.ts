@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/accounts';
 
 // The landmark's name is translated ('Hoofdmenu' in Dutch), so find it by its layout marker.

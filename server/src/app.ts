@@ -27,6 +27,7 @@ import controlCharacters from './plugins/control-characters.js';
 import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
+import securityHeaders from './plugins/security-headers.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
 import type { DocumentStore } from './storage/storage.js';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);
+  await app.register(securityHeaders, { config });
   await app.register(controlCharacters);
   await app.register(formbody);
   await app.register(compression);

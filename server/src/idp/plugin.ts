@@ -11,6 +11,7 @@ import { createProvider, mountPath } from './provider.js';
 import { registerRegistrationRoutes } from './registration.js';
 import { forgetOldFailures } from './sign-in-throttle.js';
 import { registerUserinfoRoutes } from './userinfo.js';
+import { IDENTITY_PROVIDER_POLICY } from '#server/plugins/security-headers.js';
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
 
@@ -59,6 +60,10 @@ export default fp(
         method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
         url: `${mount}/*`,
         schema: { hide: true },
+        helmet: {
+          contentSecurityPolicy: IDENTITY_PROVIDER_POLICY,
+          xFrameOptions: { action: 'sameorigin' },
+        },
         logSerializers,
         // Token, authorization and session endpoints: the per-address limit (decision 025).
         onRequest: (request) => app.limits.identityProvider(request),

@@ -49,6 +49,8 @@ export function fileHeaders(
       }),
     )
     .header('x-content-type-options', 'nosniff')
+    // The app's viewer frames a PDF (its policy says frame-ancestors 'self' as well).
+    .header('x-frame-options', 'SAMEORIGIN')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', contentSecurityPolicy(file.contentType));
 }

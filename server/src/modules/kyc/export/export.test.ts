@@ -80,6 +80,13 @@ describe.each(databaseTargets())('KYC PDF export on %s', (target) => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toContain(`kyc-export-${kyc.uuid}.pdf`);
+    // A stored file's security headers (decision 026), as a document's download has them.
+    expect(download.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'self'"),
+      'permissions-policy': expect.stringContaining('camera=()'),
+    });
     expect(sha256(download.rawPayload)).toBe(done.sha256);
 
     const { text, pages } = await pdfText(download.rawPayload);
