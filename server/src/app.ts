@@ -28,6 +28,7 @@ import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
+import tempFiles from './plugins/temp-files.js';
 import type { DocumentStore } from './storage/storage.js';
 
 export interface BuildOptions {
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openAppDatabase(config, app.log, options.database);
   await app.register(db, { database, closeOnClose: !options.database });
   await app.register(storage, { config, ...(options.store ? { store: options.store } : {}) });
+  await app.register(tempFiles, { config });
 
   if (config.oidc.devProvider) {
     const keys = await loadOrCreateIdpKeys(config.dataDir);
