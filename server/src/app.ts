@@ -30,6 +30,7 @@ import rateLimits from './plugins/rate-limits.js';
 import securityHeaders from './plugins/security-headers.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
+import tempFiles from './plugins/temp-files.js';
 import type { DocumentStore } from './storage/storage.js';
 
 export interface BuildOptions {
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openAppDatabase(config, app.log, options.database);
   await app.register(db, { database, closeOnClose: !options.database });
   await app.register(storage, { config, ...(options.store ? { store: options.store } : {}) });
+  await app.register(tempFiles, { config });
   await app.register(rateLimits, { config: config.rateLimits });
 
   if (config.oidc.devProvider) {

@@ -28,6 +28,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** The sender of outgoing mail. */
   MAIL_FROM: z.string().default('NT24 <no-reply@nt24.example>'),
+  /**
+   * A temporary file (or S3 multipart upload) untouched this long was left by a crash and is
+   * removed, at start-up and periodically (decision 024). Longer than any write stays idle.
+   */
+  TEMP_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(3600),
   /** Folder of the local document store; unused when S3_BUCKET is set. Default DATA_DIR/documents. */
   DOCUMENT_STORE_DIR: z.string().optional(),
   /** When set, documents live in this S3 (or S3-compatible) bucket instead of DOCUMENT_STORE_DIR. */
@@ -94,6 +99,8 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
   };
+  /** Where unfinished files live, and when they count as abandoned (decision 024). */
+  temp: TempConfig;
   /** Where document bytes live. */
   storage: StorageConfig;
   documents: {
@@ -116,7 +123,15 @@ export interface RateLimitConfig {
   signInPerMinute: number;
 }
 
+export interface TempConfig {
+  /** DATA_DIR/tmp: the server's own temporary folder, one subfolder per use. */
+  dir: string;
+  maxAgeSeconds: number;
+}
+
 export interface ExportConfig {
+  /** Where PDFs are built before they are stored or sent: DATA_DIR/tmp/exports. */
+  tempDir: string;
   worker: boolean;
   leaseSeconds: number;
   pollMs: number;
@@ -124,7 +139,12 @@ export interface ExportConfig {
 }
 
 export type StorageConfig =
-  | { kind: 'local'; dir: string }
+  | {
+      kind: 'local';
+      dir: string;
+      /** Unfinished uploads; on the store's file system, so that finishing one is a rename. */
+      tempDir: string;
+    }
   | {
       kind: 's3';
       bucket: string;
@@ -149,6 +169,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
   const devProvider = env.OIDC_ISSUER === undefined;
   const dataDir = path.resolve(env.DATA_DIR);
+  const tempDir = path.join(dataDir, 'tmp');
   if (devProvider && env.NODE_ENV === 'production' && !env.ALLOW_DEMO_ACCOUNTS) {
     throw new ConfigError(
       'Refusing to start the development identity provider with demo accounts in production. ' +
@@ -176,10 +197,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpUrl: env.SMTP_URL || undefined,
       from: env.MAIL_FROM,
     },
-    storage: storageConfig(env, dataDir),
+    temp: { dir: tempDir, maxAgeSeconds: env.TEMP_MAX_AGE_SECONDS },
+    storage: storageConfig(env, dataDir, tempDir),
     documents: { maxBytes: env.DOCUMENT_MAX_BYTES },
     kyc: { obligedEntityName: env.OBLIGED_ENTITY_NAME },
     exports: {
+      tempDir: path.join(tempDir, 'exports'),
       worker: env.EXPORT_WORKER,
       leaseSeconds: env.EXPORT_LEASE_SECONDS,
       pollMs: env.EXPORT_POLL_MS,
@@ -194,13 +217,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-function storageConfig(env: Env, dataDir: string): StorageConfig {
+function storageConfig(env: Env, dataDir: string, tempDir: string): StorageConfig {
   if (!env.S3_BUCKET) {
+    // A store moved elsewhere is likely another file system: its unfinished uploads move with it.
+    if (env.DOCUMENT_STORE_DIR) {
+      const dir = path.resolve(env.DOCUMENT_STORE_DIR);
+      return { kind: 'local', dir, tempDir: path.join(dir, '.tmp') };
+    }
     return {
       kind: 'local',
-      dir: env.DOCUMENT_STORE_DIR
-        ? path.resolve(env.DOCUMENT_STORE_DIR)
-        : path.join(dataDir, 'documents'),
+      dir: path.join(dataDir, 'documents'),
+      tempDir: path.join(tempDir, 'uploads'),
     };
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /** The store the configuration names: a local folder by default, an S3 bucket when S3_BUCKET is set. */
 export function createStore(config: StorageConfig): DocumentStore & { destroy?: () => void } {
-  if (config.kind === 'local') return createLocalStore(config.dir);
+  if (config.kind === 'local') return createLocalStore(config);
   return createS3Store({
     bucket: config.bucket,
     region: config.region,

@@ -13,9 +13,10 @@ import {
   type StoredObject,
   writeProbe,
 } from './storage.js';
+import { sweepFolder } from './temp-files.js';
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;
-/** Unfinished writes live here, inside the store, so the final rename never crosses a file system. */
+/** The temp folder's name when it lies inside the store (DOCUMENT_STORE_DIR set). */
 const TEMP_DIR = '.tmp';
 
 /**
@@ -32,10 +33,19 @@ export function assertValidKey(key: string): void {
   if (!valid) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
 }
 
+export interface LocalStoreOptions {
+  dir: string;
+  /**
+   * Unfinished writes, each renamed into `dir` once complete: must be on the same file system.
+   * Swept of what a crash left behind (decision 024).
+   */
+  tempDir: string;
+}
+
 /** A document store in a folder of the local file system. */
-export function createLocalStore(dir: string): DocumentStore {
-  const root = path.resolve(dir);
-  const tempDir = path.join(root, TEMP_DIR);
+export function createLocalStore(options: LocalStoreOptions): DocumentStore {
+  const root = path.resolve(options.dir);
+  const tempDir = path.resolve(options.tempDir);
   const fileOf = (key: string): string => {
     assertValidKey(key);
     return path.join(root, ...key.split('/'));
@@ -57,11 +67,24 @@ export function createLocalStore(dir: string): DocumentStore {
         await handle.close();
       }
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.rename(temp, file);
+      await rename(temp, file);
       return { size };
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
+    }
+  }
+
+  async function rename(temp: string, file: string): Promise<void> {
+    try {
+      await fs.rename(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      throw new Error(
+        `${tempDir} and ${root} are on different file systems, so an upload cannot be moved ` +
+          'into place; set DOCUMENT_STORE_DIR, which keeps unfinished uploads inside the store.',
+        { cause: error },
+      );
     }
   }
 
@@ -128,7 +151,15 @@ export function createLocalStore(dir: string): DocumentStore {
     }
   }
 
-  return { backend: 'local', put, get, stat, delete: remove, diagnose };
+  return {
+    backend: 'local',
+    put,
+    get,
+    stat,
+    delete: remove,
+    diagnose,
+    sweep: (olderThan) => sweepFolder(tempDir, olderThan),
+  };
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,11 +1,14 @@
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   S3ServiceException,
+  type MultipartUpload,
 } from '@aws-sdk/client-s3';
 import {
   ObjectNotFoundError,
@@ -139,6 +142,32 @@ export function createS3Store(options: S3StoreOptions): S3Store {
     }
   }
 
+  /** Aborts the store's multipart uploads that a crash left unfinished (decision 024). */
+  async function sweep(olderThan: Date): Promise<number> {
+    let removed = 0;
+    let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const page = await client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: bucket,
+          ...(prefix ? { Prefix: prefix } : {}),
+          ...markers,
+        }),
+      );
+      for (const upload of abandonedUploads(page.Uploads ?? [], prefix, olderThan)) {
+        try {
+          await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, ...upload }));
+          removed += 1;
+        } catch (error) {
+          // Another process swept it first.
+          if (!(error instanceof S3ServiceException && error.name === 'NoSuchUpload')) throw error;
+        }
+      }
+      if (!page.IsTruncated || page.NextKeyMarker === undefined) return removed;
+      markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
+  }
+
   return {
     backend: 's3',
     put,
@@ -146,8 +175,26 @@ export function createS3Store(options: S3StoreOptions): S3Store {
     stat,
     delete: remove,
     diagnose,
+    sweep,
     destroy: () => client.destroy(),
   };
+}
+
+/**
+ * Which of a ListMultipartUploads page to abort: the store's own (under `prefix`, even if a
+ * server ignores the listing's Prefix) that were started before `olderThan`. An upload without
+ * a start time is kept, as its age cannot be known.
+ */
+export function abandonedUploads(
+  uploads: readonly MultipartUpload[],
+  prefix: string,
+  olderThan: Date,
+): { Key: string; UploadId: string }[] {
+  return uploads.flatMap(({ Key, UploadId, Initiated }) =>
+    Key?.startsWith(prefix) && UploadId && Initiated && Initiated < olderThan
+      ? [{ Key, UploadId }]
+      : [],
+  );
 }
 
 /** `bytes 0-99/1234` names the whole size; without a range the length is the whole size. */

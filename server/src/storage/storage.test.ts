@@ -55,7 +55,7 @@ describe.each(storageTargets())('the %s document store', (target: StorageTarget)
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-store-'));
     if (target === 'local') {
-      store = createLocalStore(dir);
+      store = createLocalStore({ dir, tempDir: path.join(dir, '.tmp') });
     } else {
       s3 = await startS3Server();
       store = createS3Store({
@@ -216,7 +216,10 @@ describe('the local store', () => {
     '',
     '.tmp/x',
   ])('refuses the key %j', async (key) => {
-    const store = createLocalStore(path.join(dir, 'store'));
+    const store = createLocalStore({
+      dir: path.join(dir, 'store'),
+      tempDir: path.join(dir, 'store', '.tmp'),
+    });
     await expect(store.put(key, Readable.from([Buffer.from('x')]), 'text/plain')).rejects.toThrow(
       'Invalid storage key',
     );
@@ -225,10 +228,31 @@ describe('the local store', () => {
     await expect(store.delete(key)).rejects.toThrow('Invalid storage key');
   });
 
+  it('sweeps only its temp folder, of what was left there before the given time', async () => {
+    const store = createLocalStore({
+      dir: path.join(dir, 'swept'),
+      tempDir: path.join(dir, 'tmp'),
+    });
+    await store.put('documents/kept', Readable.from([Buffer.from('stored')]), 'text/plain');
+    const leftover = path.join(dir, 'tmp', 'crashed.part');
+    await fs.writeFile(leftover, 'half');
+    const hourAgo = new Date(Date.now() - 3600_000);
+    await fs.utimes(leftover, hourAgo, hourAgo);
+    await fs.utimes(path.join(dir, 'swept', 'documents', 'kept'), hourAgo, hourAgo);
+
+    expect(await store.sweep(new Date(Date.now() - 60_000))).toBe(1);
+    expect(await fs.readdir(path.join(dir, 'tmp'))).toEqual([]);
+    expect(await store.stat('documents/kept')).toEqual({ size: 6 });
+  });
+
   it('reports a folder it cannot create as unreachable', async () => {
     const file = path.join(dir, 'a-file');
     await fs.writeFile(file, 'not a folder');
-    const diagnosis = await createLocalStore(path.join(file, 'store')).diagnose();
+    const store = createLocalStore({
+      dir: path.join(file, 'store'),
+      tempDir: path.join(file, 'tmp'),
+    });
+    const diagnosis = await store.diagnose();
     expect(diagnosis).toMatchObject({ backend: 'local', reachable: false, writable: false });
   });
 });
@@ -250,9 +274,22 @@ describe.each(storageTargets())('a test server on the %s store', (target: Storag
 describe('the configured store', () => {
   it('is a local folder below DATA_DIR by default', () => {
     const config = loadConfig({ DATA_DIR: '/srv/nt24' });
-    expect(config.storage).toEqual({ kind: 'local', dir: path.resolve('/srv/nt24/documents') });
+    expect(config.storage).toEqual({
+      kind: 'local',
+      dir: path.resolve('/srv/nt24/documents'),
+      tempDir: path.resolve('/srv/nt24/tmp/uploads'),
+    });
     expect(config.documents.maxBytes).toBe(25 * MiB);
     expect(createStore(config.storage).backend).toBe('local');
+  });
+
+  it('keeps unfinished uploads inside a store moved by DOCUMENT_STORE_DIR', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/nt24', DOCUMENT_STORE_DIR: '/mnt/share/docs' });
+    expect(config.storage).toEqual({
+      kind: 'local',
+      dir: path.resolve('/mnt/share/docs'),
+      tempDir: path.resolve('/mnt/share/docs/.tmp'),
+    });
   });
 
   it('is an S3 bucket when S3_BUCKET is set', () => {

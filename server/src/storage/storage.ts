@@ -48,6 +48,12 @@ export interface DocumentStore {
   delete(key: string): Promise<void>;
   /** Whether the store answers and accepts a write (writes, reads back and removes a probe). */
   diagnose(): Promise<StoreDiagnosis>;
+  /**
+   * Removes what writes killed mid-way left behind and nothing else: the local store's temp
+   * files, S3's incomplete multipart uploads, untouched since before `olderThan` (decision 024).
+   * Answers how many it removed.
+   */
+  sweep(olderThan: Date): Promise<number>;
 }
 
 export class ObjectNotFoundError extends Error {

@@ -29,8 +29,11 @@ const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { co
     log: app.log,
     config: config.exports,
   });
-  const exports = createExportService(app.db, app.storage, app.log, () => {
-    if (config.exports.worker) worker.wake();
+  const exports = createExportService(app.db, app.storage, app.log, {
+    tempDir: config.exports.tempDir,
+    wake: () => {
+      if (config.exports.worker) worker.wake();
+    },
   });
   if (config.exports.worker) {
     app.addHook('onReady', async () => worker.start());

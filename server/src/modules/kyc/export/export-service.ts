@@ -54,8 +54,9 @@ export function createExportService(
   db: Db,
   store: DocumentStore,
   log: FastifyBaseLogger,
-  wake: () => void,
+  deps: { tempDir: string; wake: () => void },
 ) {
+  const { tempDir, wake } = deps;
   const jobs = createExportJobRepository(db);
   const users = createUserLookup(db);
   const source = createExportSource(db, store, log);
@@ -133,7 +134,7 @@ export function createExportService(
         by: acting(await me(actor)),
       };
       const filename = query.filename ?? defaultName(ref, view.submission.id, query);
-      const built = await buildExport(db, source, request, async () => undefined);
+      const built = await buildExport(db, source, request, async () => undefined, tempDir);
       try {
         await db.transaction((tx) => recordExport(tx, request, built, { jobId: null, filename }));
       } catch (error) {

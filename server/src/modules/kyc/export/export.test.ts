@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_STEP_DOCUMENTS } from '#common/kyc.js';
@@ -126,10 +125,8 @@ describe.each(databaseTargets())('KYC PDF export on %s', (target) => {
     const uploaded = new Set(Object.values(REQUIRED_STEP_DOCUMENTS).flat()).size;
     expect(fullText.pages.length - auditText.pages.length).toBe(uploaded * 2);
 
-    // Each PDF was built in a temporary file, which is gone once it has been sent.
-    const leftovers = async () =>
-      (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith('nt24-kyc-export-'));
-    await expect.poll(leftovers).toEqual([]);
+    // Each PDF was built in a temporary file in this server's own folder, gone once it was sent.
+    await expect.poll(() => fs.readdir(server.config.exports.tempDir)).toEqual([]);
   });
 
   it('names the file after the order, and writes in the exporter’s language', async () => {

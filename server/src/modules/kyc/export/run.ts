@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -84,14 +83,16 @@ export interface BuiltExport {
 }
 
 /**
- * Reads the file and builds its PDF into a temporary file, hashing it on the way: the PDF is
- * never held in memory whole (decision 014).
+ * Reads the file and builds its PDF into a temporary file in `tempDir` (DATA_DIR/tmp/exports,
+ * swept of what a crash leaves: decision 024), hashing it on the way: the PDF is never held in
+ * memory whole (decision 014).
  */
 export async function buildExport(
   db: Db,
   source: ExportDocumentSource,
   request: ExportRequest,
   progress: ExportProgress,
+  tempDir: string,
 ): Promise<BuiltExport> {
   await progress(2, 'collecting');
   const model = await gatherExport(db, {
@@ -100,7 +101,7 @@ export async function buildExport(
     orderUuid: request.orderUuid,
     generatedBy: { id: request.by.userId, name: request.by.userName },
   });
-  const file = path.join(os.tmpdir(), `nt24-kyc-export-${randomUUID()}.pdf`);
+  const file = path.join(tempDir, `kyc-export-${randomUUID()}.pdf`);
   const discard = () => fs.rm(file, { force: true });
   const hash = createHash('sha256');
   const out = await fs.open(file, 'w');

@@ -69,16 +69,22 @@ export function createExportWorker(deps: {
         language: exportLanguage(job.language),
         by: await requester(job),
       };
-      const built = await buildExport(db, source, request, async (percent, stage) => {
-        if (stopping) throw new LeaseLost('stopping');
-        const now = Date.now();
-        if (stage === last.stage && now - last.at < REPORT_EVERY_MS) return;
-        const kept = Math.max(last.percent, Math.min(99, Math.round(percent)));
-        last = { at: now, stage, percent: kept };
-        if (!(await jobs.report(job.id, token, config.leaseSeconds, { percent: kept, stage }))) {
-          throw new LeaseLost('taken');
-        }
-      });
+      const built = await buildExport(
+        db,
+        source,
+        request,
+        async (percent, stage) => {
+          if (stopping) throw new LeaseLost('stopping');
+          const now = Date.now();
+          if (stage === last.stage && now - last.at < REPORT_EVERY_MS) return;
+          const kept = Math.max(last.percent, Math.min(99, Math.round(percent)));
+          last = { at: now, stage, percent: kept };
+          if (!(await jobs.report(job.id, token, config.leaseSeconds, { percent: kept, stage }))) {
+            throw new LeaseLost('taken');
+          }
+        },
+        config.tempDir,
+      );
       try {
         const storageKey = await storeExport(store, job.id, built);
         const done = await db.transaction(async (tx) => {
