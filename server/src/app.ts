@@ -28,6 +28,7 @@ import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
+import versions from './plugins/versions.js';
 import type { DocumentStore } from './storage/storage.js';
 
 export interface BuildOptions {
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before errors: it adds the errors a versioned route answers (decision 023).
+  await app.register(versions);
   await app.register(errors);
   await app.register(controlCharacters);
   await app.register(formbody);
