@@ -1,4 +1,5 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '#server/db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import {
@@ -47,16 +48,22 @@ function byKey(column: AnyPgColumn, value: string | undefined, form: RegExp): SQ
   return eq(column, form === ID ? Number(value) : value.toLowerCase());
 }
 
+/** The record a versioned request changes: its version now, and a change by someone else. */
+export interface StoredRecord {
+  version: number;
+  /** Bumps the version in the database, as another person's change would. */
+  bump(): Promise<void>;
+}
+
 /**
- * The version the record a versioned request changes has now, read from the database: what a
- * client that read the record just before the call would send. Undefined when the request is
+ * The record a versioned request changes, read from the database. Undefined when the request is
  * not a versioned change or names no record that exists.
  */
-export async function currentVersion(
+export async function storedRecord(
   server: TestServer,
   method: string,
   url: string,
-): Promise<number | undefined> {
+): Promise<StoredRecord | undefined> {
   const found = versionedRoute(method, url);
   if (!found) return undefined;
   const { record, params } = found;
@@ -65,66 +72,74 @@ export async function currentVersion(
     byKey(tradePartners.id, params.id, ID) ?? byKey(tradePartners.uuid, params.uuid, UUID);
   const kyc =
     byKey(kycSubmissions.id, params.id, ID) ?? byKey(kycSubmissions.uuid, params.uuid, UUID);
-  const one = async (query: Promise<{ version: number }[]>) => (await query)[0]?.version;
+  const none = sql`false`;
 
   switch (record) {
     case 'partner':
-      return (
-        partner &&
-        one(db.select({ version: tradePartners.version }).from(tradePartners).where(partner))
-      );
-    case 'address': {
-      const where = byKey(addresses.uuid, params.addressUuid, UUID);
-      return where && one(db.select({ version: addresses.version }).from(addresses).where(where));
-    }
+      return stored(db, tradePartners, partner ?? none);
+    case 'address':
+      return stored(db, addresses, byKey(addresses.uuid, params.addressUuid, UUID) ?? none);
     case 'contact': {
-      const where = byKey(tradePartnerContacts.uuid, params.contactUuid, UUID);
-      return (
-        where &&
-        one(
-          db
-            .select({ version: tradePartnerContacts.version })
-            .from(tradePartnerContacts)
-            .where(where),
-        )
-      );
+      const where = byKey(tradePartnerContacts.uuid, params.contactUuid, UUID) ?? none;
+      return stored(db, tradePartnerContacts, where);
     }
     case 'member': {
-      const user = byKey(users.uuid, params.userUuid, UUID);
-      return (
-        partner &&
-        user &&
-        one(
-          db
-            .select({ version: tradePartnerMembers.version })
-            .from(tradePartnerMembers)
-            .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
-            .innerJoin(tradePartners, eq(tradePartners.id, tradePartnerMembers.tradePartnerId))
-            .where(and(partner, user)),
-        )
+      const [row] = await db
+        .select({ tradePartnerId: tradePartnerMembers.tradePartnerId, userId: users.id })
+        .from(tradePartnerMembers)
+        .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+        .innerJoin(tradePartners, eq(tradePartners.id, tradePartnerMembers.tradePartnerId))
+        .where(and(partner ?? none, byKey(users.uuid, params.userUuid, UUID) ?? none));
+      if (!row) return undefined;
+      return stored(
+        db,
+        tradePartnerMembers,
+        and(
+          eq(tradePartnerMembers.tradePartnerId, row.tradePartnerId),
+          eq(tradePartnerMembers.userId, row.userId),
+        )!,
       );
     }
     case 'submission':
-      return (
-        kyc && one(db.select({ version: kycSubmissions.version }).from(kycSubmissions).where(kyc))
-      );
+      return stored(db, kycSubmissions, kyc ?? none);
     case 'step': {
       const step = params.stepUuid
-        ? byKey(kycSteps.uuid, params.stepUuid, UUID)
+        ? (byKey(kycSteps.uuid, params.stepUuid, UUID) ?? none)
         : eq(kycSteps.stepType, params.stepType as KycStepType);
-      return (
-        kyc &&
-        step &&
-        one(
-          db
-            .select({ version: kycSteps.version })
-            .from(kycSteps)
-            .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycSteps.kycId))
-            .where(and(kyc, step)),
-        )
-      );
+      const [row] = await db
+        .select({ id: kycSteps.id })
+        .from(kycSteps)
+        .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycSteps.kycId))
+        .where(and(kyc ?? none, step));
+      return row && stored(db, kycSteps, eq(kycSteps.id, row.id));
     }
   }
+}
+
+type VersionedTable =
+  | typeof tradePartners
+  | typeof addresses
+  | typeof tradePartnerContacts
+  | typeof tradePartnerMembers
+  | typeof kycSubmissions
+  | typeof kycSteps;
+
+async function stored(
+  db: Db,
+  table: VersionedTable,
+  where: SQL,
+): Promise<StoredRecord | undefined> {
+  const [row] = await db.select({ version: table.version }).from(table).where(where);
+  if (!row) return undefined;
+  return {
+    version: row.version,
+    async bump() {
+      await db
+        .update(table)
+        .set({ version: sql`${table.version} + 1` })
+        .where(where);
+    },
+  };
 }
 
 /**
@@ -140,5 +155,5 @@ export async function readVersionHeader(
 ): Promise<Record<string, string>> {
   const named = typeof body === 'object' && body !== null && 'version' in body;
   if (named || !versionedRoute(method, url)) return {};
-  return { 'if-match': `"${(await currentVersion(server, method, url)) ?? 1}"` };
+  return { 'if-match': `"${(await storedRecord(server, method, url))?.version ?? 1}"` };
 }
