@@ -66,12 +66,18 @@ export const errorResponseSchema = z
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** What a 409's details say when the change was based on an older version. */
+export const STALE_VERSION = 'staleVersion';
+
 /**
  * A 409's details when the change was based on an older version: the record as it is now, or
  * null when it is gone.
  */
 export const staleVersionSchema = <T extends z.ZodType>(record: T) =>
-  z.object({ current: record.nullable().describe('the record as it is now') });
+  z.object({
+    reason: z.literal(STALE_VERSION),
+    current: record.nullable().describe('the record as it is now'),
+  });
 
 /**
  * One problem with one field of a request: a 400's `details` is a list of these. `field` says

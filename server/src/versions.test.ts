@@ -298,7 +298,10 @@ describe.each(databaseTargets())('versions on every edit (%s)', (target) => {
 
       const refused = await send(change, { ifMatch: `"${stale}"` });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().details.current).toMatchObject({ version: stale + 1 });
+      expect(refused.json().details).toMatchObject({
+        reason: 'staleVersion',
+        current: { version: stale + 1 },
+      });
 
       // The body's version where the route has a body, the header where it has none.
       const current = stale + 1;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { STALE_VERSION } from '#common/api.js';
 import { z } from 'zod';
 import { ConflictError, PreconditionRequiredError, ValidationError } from '#server/errors.js';
 
@@ -160,5 +161,6 @@ export function expectedVersion(request: FastifyRequest): number {
 /** 409 for a change based on an old version, with the record as it is now (null: gone). */
 export const staleVersion = (what: string, current: unknown): ConflictError =>
   new ConflictError(`The ${what} was changed by someone else; reload and try again.`, {
+    reason: STALE_VERSION,
     current,
   });

@@ -45,7 +45,13 @@ describe('kycSlice', () => {
     const store = await storeWithFile();
 
     const change = store.dispatch(
-      changeStepStatus({ kycId: 12, stepType: 'coc', request: 'COMPLETED', expected: 'APPROVED' }),
+      changeStepStatus({
+        kycId: 12,
+        stepType: 'coc',
+        request: 'COMPLETED',
+        expected: 'APPROVED',
+        version: 1,
+      }),
     );
     expect(stepStatus(store, 'coc')).toBe('APPROVED');
     expect(summaryStatus(store, 'coc')).toBe('APPROVED');
@@ -74,6 +80,7 @@ describe('kycSlice', () => {
         stepType: 'contacts',
         request: 'COMPLETED',
         expected: 'WAITING_FOR_APPROVAL',
+        version: 1,
       }),
     );
 
@@ -105,6 +112,7 @@ describe('kycSlice', () => {
         request: 'CHANGES_REQUESTED',
         expected: 'CHANGES_REQUESTED',
         comment: 'More detail',
+        version: 1,
       }),
     );
     expect(selectKycSteps(store.getState(), 12)?.data[4]).toMatchObject({
@@ -128,7 +136,7 @@ describe('kycSlice', () => {
       );
 
       await store.dispatch(
-        changeSubmissionStatus({ kycId: 12, to: 'APPROVED', isCompliant: true }),
+        changeSubmissionStatus({ kycId: 12, to: 'APPROVED', isCompliant: true, version: 3 }),
       );
       vi.advanceTimersByTime(STEP_EVENT_DEBOUNCE_MS);
       // Approved and taken back within the window: listeners hear only where it stands.
