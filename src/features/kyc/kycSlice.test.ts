@@ -123,6 +123,34 @@ describe('kycSlice', () => {
     expect(selectKycSteps(store.getState(), 12)?.stale).toBe(true);
   });
 
+  it('shows the step someone else changed first, and says so in the user’s language', async () => {
+    const theirs = stepJson('cdd', { status: 'APPROVED', version: 2 });
+    mockKycApi({
+      stepAnswer: () =>
+        refusal(409, 'The step was changed by someone else; reload and try again.', {
+          reason: 'staleVersion',
+          current: theirs,
+        }),
+    });
+    const store = await storeWithFile();
+    await store.dispatch(
+      changeStepStatus({
+        kycId: 12,
+        stepType: 'cdd',
+        request: 'COMPLETED',
+        expected: 'APPROVED',
+        version: 1,
+      }),
+    );
+    expect(selectKycSteps(store.getState(), 12)?.data[4]).toMatchObject({
+      status: 'APPROVED',
+      version: 2,
+    });
+    expect(store.getState().notifications.items).toEqual([
+      expect.objectContaining({ type: 'warning', title: 'http.staleVersion.title' }),
+    ]);
+  });
+
   it('publishes the optimistic status, and the old one again after a refusal', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
