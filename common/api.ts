@@ -13,6 +13,17 @@ export const dateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time');
  */
 export const LIST_COUNT_CAP = 10_000;
 
+/**
+ * A record people edit together carries its version (decision 023): bumped by every change, and
+ * sent back with a change (`If-Match: "3"` or `version: 3`) so that one based on an older
+ * version is refused (409) instead of overwriting what someone else saved.
+ */
+export const versionSchema = z
+  .number()
+  .int()
+  .min(1)
+  .describe('bumped by every change; a change names the version it is based on (decision 023)');
+
 /** A page of a list answer: `page` counts from 0. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -54,6 +65,19 @@ export const errorResponseSchema = z
   .meta({ id: 'Error' });
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** What a 409's details say when the change was based on an older version. */
+export const STALE_VERSION = 'staleVersion';
+
+/**
+ * A 409's details when the change was based on an older version: the record as it is now, or
+ * null when it is gone.
+ */
+export const staleVersionSchema = <T extends z.ZodType>(record: T) =>
+  z.object({
+    reason: z.literal(STALE_VERSION),
+    current: record.nullable().describe('the record as it is now'),
+  });
 
 /**
  * One problem with one field of a request: a 400's `details` is a list of these. `field` says

@@ -4,7 +4,7 @@
  * parses with them and infers its types from them.
  */
 import { z } from 'zod';
-import { dateTimeSchema, pageSchema } from './api.js';
+import { dateTimeSchema, pageSchema, versionSchema } from './api.js';
 import { DOCUMENT_TYPES } from './documents.js';
 import {
   COMMENT_VISIBILITIES,
@@ -68,7 +68,7 @@ export const kycSubmissionSchema = z
           'null until then',
       ),
 
-    version: z.number().int(),
+    version: versionSchema,
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
     submittedAt: dateTimeSchema.nullable(),
@@ -148,7 +148,7 @@ export const kycStepSchema = z
         'what a reviewer asked of the partner (changes requested, or rejected), until the step ' +
           'is decided again or the request withdrawn; an open one blocks approving the step',
       ),
-    version: z.number().int(),
+    version: versionSchema,
     updatedAt: dateTimeSchema,
     updatedBy: personSchema.nullable(),
     reviewedAt: dateTimeSchema

@@ -4,7 +4,7 @@
  * these schemas (and document them at /api/docs); the app parses with them.
  */
 import { z } from 'zod';
-import { dateTimeSchema, pageSchema } from './api.js';
+import { dateTimeSchema, pageSchema, versionSchema } from './api.js';
 import { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from './partner-access.js';
 
 export const addressSchema = z
@@ -21,6 +21,7 @@ export const addressSchema = z
       .number()
       .int()
       .describe('order within the company; the first is the company address'),
+    version: versionSchema,
   })
   .meta({ id: 'Address' });
 
@@ -41,6 +42,7 @@ export const contactSchema = z
     email: z.string().nullable(),
     phone: z.string().nullable(),
     jobTitle: z.string().nullable(),
+    version: versionSchema,
   })
   .meta({ id: 'Contact' });
 
@@ -74,6 +76,7 @@ export const tradePartnerSchema = z
       .array(addressSchema)
       .describe('ordered by position; the first is the company address'),
     tradePartnerContacts: z.array(contactSchema),
+    version: versionSchema,
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,
   })
@@ -123,6 +126,7 @@ export const memberSchema = z
     email: z.string().nullable(),
     role: z.enum(PARTNER_ROLES),
     accessLevel: z.enum(ACCESS_LEVELS),
+    version: versionSchema.describe('of the membership'),
   })
   .meta({ id: 'Member' });
 

@@ -64,9 +64,11 @@ export const deVriesTrading = {
       houseNumber: '1',
       postCode: '1012 LG',
       position: 0,
+      version: 1,
     },
   ],
   tradePartnerContacts: [],
+  version: 1,
   createdAt: '2025-01-02T10:00:00.000Z',
   updatedAt: '2025-01-02T10:00:00.000Z',
 };

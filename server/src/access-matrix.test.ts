@@ -3,6 +3,7 @@ import { ACCESS_MATRIX } from './testing/access-matrix.js';
 import { accessWorld, CALLERS, type AccessWorld, type CallerName } from './testing/access-world.js';
 import { multipart } from './testing/documents-fixtures.js';
 import { databaseTargets, startTestServer, type TestServer } from './testing/harness.js';
+import { readVersionHeader } from './testing/versions.js';
 
 /**
  * The routes anyone may call without a token, which need no row: the probes, the country list,
@@ -85,6 +86,7 @@ describe.each(databaseTargets())('access matrix (%s)', (target) => {
         headers: {
           ...(name === 'anonymous' ? {} : { authorization: `Bearer ${me.token}` }),
           ...(form ? { 'content-type': form.contentType } : {}),
+          ...(await readVersionHeader(server, method, request.url, request.body)),
         },
         ...(form ? { payload: form.body } : {}),
         ...(request.body === undefined ? {} : { payload: request.body as object }),

@@ -31,6 +31,7 @@ import securityHeaders from './plugins/security-headers.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
 import tempFiles from './plugins/temp-files.js';
+import versions from './plugins/versions.js';
 import type { DocumentStore } from './storage/storage.js';
 
 export interface BuildOptions {
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before errors: it adds the errors a versioned route answers (decision 023).
+  await app.register(versions);
   await app.register(errors);
   await app.register(securityHeaders, { config });
   await app.register(controlCharacters);

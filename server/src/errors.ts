@@ -43,6 +43,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 428: a change that must name the version it is based on did not (decision 023). */
+export class PreconditionRequiredError extends AppError {
+  constructor(message: string, details?: readonly FieldIssueDetail[]) {
+    super(428, message, details);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(message: string) {
     super(413, message);

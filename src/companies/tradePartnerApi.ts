@@ -94,14 +94,18 @@ export async function createTradePartner(body: CreateTradePartnerBody): Promise<
   return tradePartnerSchema.parse(data);
 }
 
-/** PATCH /api/partners/uuid/{uuid}: changes the company fields given. */
+/** PATCH /api/partners/uuid/{uuid}: changes the company fields given, on `version`. */
 export async function updateTradePartner(
   uuid: string,
   body: TradePartnerBody,
+  version: number,
 ): Promise<TradePartner> {
   required(uuid, 'uuid', 'updateTradePartner');
   required(body, 'body', 'updateTradePartner');
-  const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}`, body);
+  const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}`, {
+    ...body,
+    version,
+  });
   return tradePartnerSchema.parse(data);
 }
 
@@ -123,13 +127,14 @@ export async function updateAddress(
   partnerUuid: string,
   addressUuid: string,
   body: Partial<AddressBody>,
+  version: number,
 ): Promise<Address> {
   required(partnerUuid, 'partnerUuid', 'updateAddress');
   required(addressUuid, 'addressUuid', 'updateAddress');
   required(body, 'body', 'updateAddress');
   const { data } = await apiClient.patch<unknown>(
     `/api/partners/uuid/${seg(partnerUuid)}/addresses/${seg(addressUuid)}`,
-    body,
+    { ...body, version },
   );
   return addressSchema.parse(data);
 }
@@ -140,10 +145,12 @@ export async function updateAddress(
 export async function setTermsAcceptedById(
   id: number,
   termsAccepted: boolean,
+  version: number,
 ): Promise<TradePartner> {
   required(id, 'id', 'setTermsAcceptedById');
   const { data } = await apiClient.patch<unknown>(`/api/partners/${seg(id)}/terms`, {
     termsAccepted,
+    version,
   });
   return tradePartnerSchema.parse(data);
 }
@@ -152,10 +159,12 @@ export async function setTermsAcceptedById(
 export async function setTermsAcceptedByUuid(
   uuid: string,
   termsAccepted: boolean,
+  version: number,
 ): Promise<TradePartner> {
   required(uuid, 'uuid', 'setTermsAcceptedByUuid');
   const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}/terms`, {
     termsAccepted,
+    version,
   });
   return tradePartnerSchema.parse(data);
 }

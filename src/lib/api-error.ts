@@ -1,6 +1,11 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
-import { errorResponseSchema, fieldIssueSchema } from '@common/api';
+import {
+  errorResponseSchema,
+  fieldIssueSchema,
+  STALE_VERSION,
+  staleVersionSchema,
+} from '@common/api';
 
 /** A failed call as slices keep it: plain data, safe to put in the store. */
 export interface ApiError {
@@ -45,6 +50,22 @@ export function toApiError(error: unknown): ApiError {
     return { status: 0, message: (error as Error).message };
   }
   return { status: 0, message: String(error) };
+}
+
+/** A 409 because someone else changed the record first (decision 023). */
+export function isStaleVersion(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  return (error.details as { reason?: unknown } | undefined)?.reason === STALE_VERSION;
+}
+
+/**
+ * The record as it is now, from a stale-version 409 (`details.current`); undefined for any
+ * other answer, null when the record is gone.
+ */
+export function staleCurrent<T>(error: unknown, schema: z.ZodType<T>): T | null | undefined {
+  if (!isStaleVersion(error)) return undefined;
+  const parsed = staleVersionSchema(schema).safeParse((error as ApiError).details);
+  return parsed.success ? parsed.data.current : undefined;
 }
 
 /** One problem the server found with one field of a request: an item of a 400's `details`. */

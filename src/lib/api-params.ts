@@ -6,6 +6,12 @@ export function required<T>(value: T | null | undefined, name: string, call: str
   return value;
 }
 
+/**
+ * The request options that name the version a change is based on, for a call without a body
+ * (DELETE); a call with a body sends `version` in it (decision 023).
+ */
+export const ifMatch = (version: number) => ({ headers: { 'If-Match': `"${version}"` } });
+
 /** One path segment, escaped. */
 export const seg = (value: string | number) => encodeURIComponent(String(value));
 

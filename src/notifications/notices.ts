@@ -58,6 +58,13 @@ export const AUTH_NOTICES: Record<AuthNotice, NotificationInput> = {
   },
 };
 
+/** Someone else changed the record first (409, decision 023); the screen shows theirs now. */
+export const STALE_VERSION_NOTICE: NotificationInput = {
+  type: 'warning',
+  title: 'http.staleVersion.title',
+  message: 'http.staleVersion.message',
+};
+
 /** SPEC section 8, 'HTTP handling'. */
 export const HTTP_NOTICES: Record<HttpNotice | 'session_expired', NotificationInput> = {
   network_error: {

@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { useState } from 'react';
 import { useAppDispatch } from '@/app/hooks';
 import { notify } from '@/notifications/notificationsSlice';
-import { isApiError } from '@/lib/api-error';
+import { isApiError, isStaleVersion } from '@/lib/api-error';
 
 /** The notice for a change on a partner that the server refused or that never got there. */
 export const changeFailed = (error: unknown) =>
@@ -21,7 +21,8 @@ export function useNotifiedChange() {
       await change();
       dispatch(success());
     } catch (error) {
-      dispatch(changeFailed(error));
+      // Someone else changed it first: the change's thunk has told the user already.
+      if (!isStaleVersion(error)) dispatch(changeFailed(error));
     }
   };
 }

@@ -202,6 +202,7 @@ describe('trade partner slice', () => {
       email: 'eva@example.com',
       phone: null,
       jobTitle: null,
+      version: 1,
     };
     server.use(http.get('/api/partners/contacts/uuid/:uuid', () => HttpResponse.json(contact)));
     const store = makeStore();
@@ -224,10 +225,12 @@ describe('trade partner slice', () => {
     await store.dispatch(loadUserTradePartners());
     store.dispatch({ type: 'tradePartner/currentPartnerSet', payload: partner() });
 
-    const result = await store.dispatch(setTermsAccepted({ ...key, termsAccepted: true }));
+    const result = await store.dispatch(
+      setTermsAccepted({ ...key, termsAccepted: true, version: 1 }),
+    );
 
     expect(setTermsAccepted.fulfilled.match(result)).toBe(true);
-    expect(bodies).toEqual([{ termsAccepted: true }]);
+    expect(bodies).toEqual([{ termsAccepted: true, version: 1 }]);
     const state = store.getState().tradePartner;
     expect(state.current?.termsAccepted).toBe(true);
     expect(state.list[0]?.termsAccepted).toBe(true);
@@ -245,7 +248,9 @@ describe('trade partner slice', () => {
       }),
     );
     const store = makeStore();
-    await store.dispatch(setTermsAccepted({ uuid: deVriesTrading.uuid, termsAccepted: true }));
+    await store.dispatch(
+      setTermsAccepted({ uuid: deVriesTrading.uuid, termsAccepted: true, version: 1 }),
+    );
     expect(reads).toBe(1);
     expect(store.getState().tradePartner.termsRequest).toMatchObject({ status: 'failed' });
   });
@@ -328,12 +333,13 @@ describe('trade partner slice', () => {
             cocNumber: '87654321',
             vatNumber: null,
             country: 'NL',
+            version: 1,
           },
         },
         {
           method: 'PATCH',
           path: `/api/partners/uuid/${deVriesTrading.uuid}/addresses/${deVriesTrading.addresses[0]!.uuid}`,
-          body: address,
+          body: { ...address, version: 1 },
         },
       ]);
     });

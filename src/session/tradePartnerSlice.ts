@@ -1,7 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Contact, PartnerUserRole, TradePartner } from '@common/partners';
+import {
+  tradePartnerSchema,
+  type Contact,
+  type PartnerUserRole,
+  type TradePartner,
+} from '@common/partners';
 import { createAppAsyncThunk } from '@/app/hooks';
-import type { RootState } from '@/app/store';
+import type { AppDispatch, RootState } from '@/app/store';
+import { notificationAdded } from '@/notifications/notificationsSlice';
+import { STALE_VERSION_NOTICE } from '@/notifications/notices';
 import { signedOut } from '@/session/authActions';
 import { pickDefaultPartner } from '@/companies/companyRules';
 import {
@@ -26,7 +33,13 @@ import {
   updateAddress,
   updateTradePartner,
 } from '@/companies/tradePartnerApi';
-import { fieldIssues, toApiError, type ApiError } from '@/lib/api-error';
+import {
+  fieldIssues,
+  isStaleVersion,
+  staleCurrent,
+  toApiError,
+  type ApiError,
+} from '@/lib/api-error';
 import {
   idleRequest,
   recordFulfilled,
@@ -164,14 +177,18 @@ export const loadContact = createAppAsyncThunk(
 export const setTermsAccepted = createAppAsyncThunk(
   'tradePartner/setTermsAccepted',
   async (
-    { termsAccepted, ...key }: PartnerKey & { termsAccepted: boolean },
-    { rejectWithValue },
+    {
+      termsAccepted,
+      version,
+      ...key
+    }: PartnerKey & { termsAccepted: boolean; /** The partner's, as read. */ version: number },
+    { dispatch, rejectWithValue },
   ) => {
     try {
       const answer =
         key.uuid !== undefined
-          ? await setTermsAcceptedByUuid(key.uuid, termsAccepted)
-          : await setTermsAcceptedById(key.id, termsAccepted);
+          ? await setTermsAcceptedByUuid(key.uuid, termsAccepted, version)
+          : await setTermsAcceptedById(key.id, termsAccepted, version);
       const partner =
         answer.termsAccepted === termsAccepted ? answer : await getTradePartnerByUuid(answer.uuid);
       if (partner.termsAccepted !== termsAccepted) {
@@ -180,7 +197,7 @@ export const setTermsAccepted = createAppAsyncThunk(
       return partner;
     } catch (error) {
       console.error('Terms acceptance could not be saved:', error);
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
   { condition: (_arg, { getState }) => getState().tradePartner.termsRequest.status !== 'loading' },
@@ -188,7 +205,7 @@ export const setTermsAccepted = createAppAsyncThunk(
 
 export interface SaveCompanyArg {
   /** The partner to change; absent: a new partner is created (the user becomes its OWNER). */
-  partner?: Pick<TradePartner, 'uuid' | 'addresses'> | null;
+  partner?: Pick<TradePartner, 'uuid' | 'version' | 'addresses'> | null;
   /** The company fields; absent: only the address is saved. */
   company?: CompanyFormValues;
   /** The company address (the partner's first); absent: left as it is. */
@@ -215,7 +232,7 @@ function asAddressError(error: ApiError): ApiError {
  */
 export const saveCompany = createAppAsyncThunk(
   'tradePartner/saveCompany',
-  async ({ partner, company, address }: SaveCompanyArg, { rejectWithValue }) => {
+  async ({ partner, company, address }: SaveCompanyArg, { dispatch, rejectWithValue }) => {
     try {
       if (!partner) {
         if (!company) throw new Error('A new trade partner needs its company data');
@@ -225,13 +242,14 @@ export const saveCompany = createAppAsyncThunk(
         });
       }
       let saved: TradePartner | null = company
-        ? await updateTradePartner(partner.uuid, toCompanyBody(company, 'update'))
+        ? await updateTradePartner(partner.uuid, toCompanyBody(company, 'update'), partner.version)
         : null;
       if (address) {
         const first = partner.addresses[0];
         try {
-          if (first) await updateAddress(partner.uuid, first.uuid, toAddressBody(address));
-          else await addAddress(partner.uuid, toAddressBody(address));
+          if (first) {
+            await updateAddress(partner.uuid, first.uuid, toAddressBody(address), first.version);
+          } else await addAddress(partner.uuid, toAddressBody(address));
         } catch (error) {
           throw asAddressError(toApiError(error));
         }
@@ -240,10 +258,24 @@ export const saveCompany = createAppAsyncThunk(
       return saved ?? (await getTradePartnerByUuid(partner.uuid));
     } catch (error) {
       console.error('Company could not be saved:', error);
-      return rejectWithValue(toApiError(error));
+      const apiError = refusedChange(error, dispatch);
+      // Someone else changed the partner or its address first: show it as it is now.
+      if (partner && isStaleVersion(apiError))
+        void dispatch(loadTradePartner({ uuid: partner.uuid }));
+      return rejectWithValue(apiError);
     }
   },
 );
+
+/**
+ * A change the server refused. When someone else changed the record first (409, decision 023)
+ * the user is told so in their language.
+ */
+function refusedChange(error: unknown, dispatch: AppDispatch): ApiError {
+  const apiError = toApiError(error);
+  if (isStaleVersion(apiError)) dispatch(notificationAdded(STALE_VERSION_NOTICE));
+  return apiError;
+}
 
 /** Puts a fresh copy of `partner` wherever the state holds it. */
 function refresh(state: TradePartnerState, partner: TradePartner) {
@@ -322,9 +354,12 @@ export const tradePartnerSlice = createSlice({
         recordFulfilled(state.termsRequest);
         refresh(state, action.payload);
       })
-      .addCase(setTermsAccepted.rejected, (state, action) =>
-        recordRejected(state.termsRequest, action),
-      )
+      .addCase(setTermsAccepted.rejected, (state, action) => {
+        recordRejected(state.termsRequest, action);
+        // Someone else changed the partner first: shown as it is now.
+        const current = staleCurrent(action.payload, tradePartnerSchema);
+        if (current) refresh(state, current);
+      })
       .addCase(saveCompany.pending, (state) => recordPending(state.saveRequest))
       .addCase(saveCompany.fulfilled, (state, action) => {
         recordFulfilled(state.saveRequest);

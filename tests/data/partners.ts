@@ -32,6 +32,7 @@ export function partnerJson(overrides: Record<string, unknown> = {}) {
         houseNumber: '40',
         postCode: '3011 AD',
         position: 0,
+        version: 1,
       },
     ],
     tradePartnerContacts: [
@@ -45,6 +46,7 @@ export function partnerJson(overrides: Record<string, unknown> = {}) {
         email: 'olivia@acme.example',
         phone: null,
         jobTitle: 'Director',
+        version: 1,
       },
       {
         id: 4,
@@ -56,8 +58,10 @@ export function partnerJson(overrides: Record<string, unknown> = {}) {
         email: null,
         phone: '+31600000000',
         jobTitle: null,
+        version: 1,
       },
     ],
+    version: 1,
     createdAt: '2025-03-04T09:00:00.000Z',
     updatedAt: '2025-03-04T09:00:00.000Z',
     ...overrides,
@@ -73,6 +77,7 @@ export const membersJson = [
     email: 'olivia@acme.example',
     role: 'OWNER',
     accessLevel: 'OWNER',
+    version: 1,
   },
   {
     userId: 6,
@@ -82,6 +87,7 @@ export const membersJson = [
     email: 'carlos@acme.example',
     role: 'CONTACT',
     accessLevel: 'VIEWER',
+    version: 1,
   },
 ];
 

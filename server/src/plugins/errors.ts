@@ -10,7 +10,7 @@ import { AppError, TooManyRequestsError } from '#server/errors.js';
 export { errorResponseSchema };
 
 /** The statuses a route may answer with the common error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 428;
 
 /** What an API route answers when it fails, unless its `config.errors` says otherwise. */
 export const COMMON_ERRORS: readonly ErrorStatus[] = [400, 401, 403, 404];

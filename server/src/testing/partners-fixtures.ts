@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { checkVAT, countries } from 'jsvat';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { person, type TestServer, type TokenClaims } from './harness.js';
+import { readVersionHeader } from './versions.js';
 
 /** Someone signed in, with their user record (made by ensure-user, as the app does). */
 export interface Actor {
@@ -50,14 +51,21 @@ export type Caller = (
   body?: unknown,
 ) => Promise<LightMyRequestResponse>;
 
-/** Calls the API as someone (an actor, a raw token, or nobody). */
+/**
+ * Calls the API as someone (an actor, a raw token, or nobody). A change of a record people edit
+ * together goes with the version the record has now, as the app sends the version it read
+ * (If-Match), unless the body names one; versions.test.ts calls without or with a stale one.
+ */
 export function caller(server: TestServer): Caller {
-  return (who, method, url, body) => {
+  return async (who, method, url, body) => {
     const token = who === null ? undefined : typeof who === 'string' ? who : who.token;
     return server.app.inject({
       method,
       url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(await readVersionHeader(server, method ?? 'GET', url, body)),
+      },
       ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
     });
   };

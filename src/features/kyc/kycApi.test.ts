@@ -94,7 +94,10 @@ describe('kycApi', () => {
       'Required parameter uuid was null or undefined when calling getKycStepsByUuid.',
     );
     await expect(
-      changeKycStepStatus(12, 'coc', undefined as unknown as number, { status: 'COMPLETED' }),
+      changeKycStepStatus(12, 'coc', undefined as unknown as number, {
+        status: 'COMPLETED',
+        version: 1,
+      }),
     ).rejects.toThrow(
       'Required parameter userId was null or undefined when calling changeKycStepStatus.',
     );
@@ -185,12 +188,12 @@ describe('kycApi', () => {
     });
   });
 
-  it('sends a step status change as {status, comment?, version?} with ?userId=', async () => {
+  it('sends a step status change as {status, comment?, version} with ?userId=', async () => {
     const seen = capture(() => HttpResponse.json(stepJson('coc', { status: 'REJECTED' })));
-    await changeKycStepStatus(12, 'coc', 7, { status: 'REJECTED', comment: 'Too old' });
+    await changeKycStepStatus(12, 'coc', 7, { status: 'REJECTED', comment: 'Too old', version: 1 });
     await changeKycStepStatus(12, 'coc', 7, { status: 'COMPLETED', version: 2 });
     expect(seen.map(({ line, body }) => [line, body])).toEqual([
-      ['POST /api/kyc/12/steps/coc/status', { status: 'REJECTED', comment: 'Too old' }],
+      ['POST /api/kyc/12/steps/coc/status', { status: 'REJECTED', comment: 'Too old', version: 1 }],
       ['POST /api/kyc/12/steps/coc/status', { status: 'COMPLETED', version: 2 }],
     ]);
     expect(seen[0]!.query.get('userId')).toBe('7');

@@ -175,7 +175,7 @@ export interface KycStatusChange {
   /** An approval despite the risk (issue 14): why, for the findings with this fingerprint. */
   riskAcknowledgement?: { reason: string; fingerprint: string } | null;
   /** The submission version the change is based on. */
-  version?: number;
+  version: number;
 }
 
 async function readStatusHistory(base: string): Promise<StatusRecord[]> {
@@ -200,7 +200,7 @@ async function postStatus(
     isCompliant,
     ...(visibility === undefined ? {} : { visibility }),
     ...(riskAcknowledgement ? { riskAcknowledgement } : {}),
-    ...(version === undefined ? {} : { version }),
+    version,
   };
   // The screen tells the user why a change was refused, in the server's words.
   const { data } = await apiClient.post<unknown>(`${base}/status`, body, { skipErrorNotice: true });

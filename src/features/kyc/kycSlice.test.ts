@@ -45,7 +45,13 @@ describe('kycSlice', () => {
     const store = await storeWithFile();
 
     const change = store.dispatch(
-      changeStepStatus({ kycId: 12, stepType: 'coc', request: 'COMPLETED', expected: 'APPROVED' }),
+      changeStepStatus({
+        kycId: 12,
+        stepType: 'coc',
+        request: 'COMPLETED',
+        expected: 'APPROVED',
+        version: 1,
+      }),
     );
     expect(stepStatus(store, 'coc')).toBe('APPROVED');
     expect(summaryStatus(store, 'coc')).toBe('APPROVED');
@@ -74,6 +80,7 @@ describe('kycSlice', () => {
         stepType: 'contacts',
         request: 'COMPLETED',
         expected: 'WAITING_FOR_APPROVAL',
+        version: 1,
       }),
     );
 
@@ -105,6 +112,7 @@ describe('kycSlice', () => {
         request: 'CHANGES_REQUESTED',
         expected: 'CHANGES_REQUESTED',
         comment: 'More detail',
+        version: 1,
       }),
     );
     expect(selectKycSteps(store.getState(), 12)?.data[4]).toMatchObject({
@@ -113,6 +121,34 @@ describe('kycSlice', () => {
     });
     // Read again: the step may have moved on.
     expect(selectKycSteps(store.getState(), 12)?.stale).toBe(true);
+  });
+
+  it('shows the step someone else changed first, and says so in the user’s language', async () => {
+    const theirs = stepJson('cdd', { status: 'APPROVED', version: 2 });
+    mockKycApi({
+      stepAnswer: () =>
+        refusal(409, 'The step was changed by someone else; reload and try again.', {
+          reason: 'staleVersion',
+          current: theirs,
+        }),
+    });
+    const store = await storeWithFile();
+    await store.dispatch(
+      changeStepStatus({
+        kycId: 12,
+        stepType: 'cdd',
+        request: 'COMPLETED',
+        expected: 'APPROVED',
+        version: 1,
+      }),
+    );
+    expect(selectKycSteps(store.getState(), 12)?.data[4]).toMatchObject({
+      status: 'APPROVED',
+      version: 2,
+    });
+    expect(store.getState().notifications.items).toEqual([
+      expect.objectContaining({ type: 'warning', title: 'http.staleVersion.title' }),
+    ]);
   });
 
   it('publishes the optimistic status, and the old one again after a refusal', async () => {
@@ -128,7 +164,7 @@ describe('kycSlice', () => {
       );
 
       await store.dispatch(
-        changeSubmissionStatus({ kycId: 12, to: 'APPROVED', isCompliant: true }),
+        changeSubmissionStatus({ kycId: 12, to: 'APPROVED', isCompliant: true, version: 3 }),
       );
       vi.advanceTimersByTime(STEP_EVENT_DEBOUNCE_MS);
       // Approved and taken back within the window: listeners hear only where it stands.

@@ -34,8 +34,9 @@ import {
   shouldFetch,
 } from '@/features/kyc/kycCache';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
-import { notify } from '@/notifications/notificationsSlice';
-import { toApiError } from '@/lib/api-error';
+import { notificationAdded, notify } from '@/notifications/notificationsSlice';
+import { STALE_VERSION_NOTICE } from '@/notifications/notices';
+import { isStaleVersion, toApiError, type ApiError } from '@/lib/api-error';
 
 // --- Keys -------------------------------------------------------------------------------------
 
@@ -187,6 +188,13 @@ export const refused = (reason: string) =>
     values: { reason },
   });
 
+/**
+ * A refused change, told: someone else's change first (decision 023) in the user's language,
+ * anything else in the server's words. The reducers show the record as it is now.
+ */
+export const refusal = (error: ApiError) =>
+  isStaleVersion(error) ? notificationAdded(STALE_VERSION_NOTICE) : refused(error.message);
+
 export const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
 
 export interface StepChangeArg {
@@ -200,7 +208,7 @@ export interface StepChangeArg {
   /** Who may read the comment (staff choose; a request is always shared). */
   visibility?: CommentVisibility;
   /** The step version the change is based on. */
-  version?: number;
+  version: number;
 }
 
 /**
@@ -228,7 +236,7 @@ export const changeStepStatus = createAppAsyncThunk(
       const apiError = toApiError(error);
       const before = getState().kyc.changes[stepChangeKey(kycId, stepType)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType, status: before.status });
-      dispatch(refused(apiError.message));
+      dispatch(refusal(apiError));
       return rejectWithValue(apiError);
     }
   },
@@ -250,7 +258,7 @@ export const withdrawStepRequest = createAppAsyncThunk(
       stepType: KycStepType;
       comment: string;
       visibility: CommentVisibility;
-      version?: number;
+      version: number;
     },
     { getState, dispatch, rejectWithValue },
   ) => {
@@ -260,13 +268,13 @@ export const withdrawStepRequest = createAppAsyncThunk(
       const step = await withdrawKycStepRequest(kycId, stepType, userId, {
         comment,
         visibility,
-        ...(version === undefined ? {} : { version }),
+        version,
       });
       kycStepEvents.publish({ kycId, stepType, status: step.status });
       return step;
     } catch (error) {
       const apiError = toApiError(error);
-      dispatch(refused(apiError.message));
+      dispatch(refusal(apiError));
       return rejectWithValue(apiError);
     }
   },
@@ -286,7 +294,7 @@ export interface StatusChangeArg {
   /** An approval despite the risk: why, for the findings with this fingerprint. */
   riskAcknowledgement?: { reason: string; fingerprint: string } | null;
   /** The submission version the change is based on. */
-  version?: number;
+  version: number;
 }
 
 /**
@@ -313,7 +321,7 @@ export const changeSubmissionStatus = createAppAsyncThunk(
       const apiError = toApiError(error);
       const before = getState().kyc.changes[statusChangeKey(kycId)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: before.status });
-      dispatch(refused(apiError.message));
+      dispatch(refusal(apiError));
       return rejectWithValue(apiError);
     }
   },

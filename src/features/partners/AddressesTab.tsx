@@ -15,7 +15,7 @@ import { EmptyState } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/notifications/useConfirmedChange';
 import { useCountryName } from '@/countries/useCountryName';
 import { AddressForm, type AddressFormValues } from '@/companies/AddressForm';
-import { fieldMessages, isApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError, isStaleVersion } from '@/lib/api-error';
 import type { TranslationKey } from '@/lib/i18n';
 
 /** 'Keizersgracht 12', the line that names an address in buttons and dialogs. */
@@ -42,7 +42,7 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
     const existing = editing === 'new' ? undefined : (editing ?? undefined);
     try {
       await dispatch(
-        saveAddress({ partnerUuid: partner.uuid, addressUuid: existing?.uuid, body: values }),
+        saveAddress({ partnerUuid: partner.uuid, address: existing, body: values }),
       ).unwrap();
       dispatch(
         existing
@@ -58,14 +58,15 @@ export function AddressesTab({ partner, can }: PartnerTabProps) {
       close();
     } catch (error) {
       if (!isApiError(error)) throw error;
+      // Someone else changed it first: the user was told, and sees it as it is now.
+      if (isStaleVersion(error)) return close();
       setProblem(error.message);
       setFieldErrors(fieldMessages(error));
     }
   };
 
   const deleting = useConfirmedChange(
-    (address: Address) =>
-      dispatch(removeAddress({ partnerUuid: partner.uuid, addressUuid: address.uuid })).unwrap(),
+    (address: Address) => dispatch(removeAddress({ partnerUuid: partner.uuid, address })).unwrap(),
     () =>
       notify.success(
         'partners.notices.addressDeleted.title',

@@ -10,7 +10,7 @@ import { savePartner } from '@/features/partners/partnersSlice';
 import { conflictOf, orNull } from '@/features/partners/serverErrors';
 import { useCountryName } from '@/countries/useCountryName';
 import { CompanyForm, type CompanyFormValues } from '@/companies/CompanyForm';
-import { fieldMessages, isApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError, isStaleVersion } from '@/lib/api-error';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /** The company's data, and the form to change it for those allowed to (staff, OWNER/ADMIN/EDITOR). */
@@ -27,7 +27,7 @@ export function CompanyTab({ partner, can }: PartnerTabProps) {
     try {
       await dispatch(
         savePartner({
-          uuid: partner.uuid,
+          partner,
           body: {
             name: values.name.trim(),
             email: orNull(values.email),
@@ -45,6 +45,8 @@ export function CompanyTab({ partner, can }: PartnerTabProps) {
       setEditing(false);
     } catch (error) {
       if (!isApiError(error)) throw error;
+      // Someone else changed it first: the user was told, and sees it as it is now.
+      if (isStaleVersion(error)) return setEditing(false);
       setProblem(error.message);
       if (error.status === 409) {
         const { field } = conflictOf(error);

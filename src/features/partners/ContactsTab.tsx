@@ -14,7 +14,7 @@ import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/companies/companyViews';
 import { EmptyState } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/notifications/useConfirmedChange';
-import { fieldMessages, isApiError } from '@/lib/api-error';
+import { fieldMessages, isApiError, isStaleVersion } from '@/lib/api-error';
 
 /** The partner's contacts; staff and OWNER/ADMIN/EDITOR add and change them, OWNER/ADMIN delete. */
 export function ContactsTab({ partner, can }: PartnerTabProps) {
@@ -34,9 +34,7 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
   const save = async (body: ContactInput) => {
     const existing = editing === 'new' ? undefined : (editing ?? undefined);
     try {
-      await dispatch(
-        saveContact({ partnerUuid: partner.uuid, contactUuid: existing?.uuid, body }),
-      ).unwrap();
+      await dispatch(saveContact({ partnerUuid: partner.uuid, contact: existing, body })).unwrap();
       dispatch(
         existing
           ? notify.success('contacts.notices.saved.title', 'contacts.notices.saved.message')
@@ -45,14 +43,15 @@ export function ContactsTab({ partner, can }: PartnerTabProps) {
       close();
     } catch (error) {
       if (!isApiError(error)) throw error;
+      // Someone else changed it first: the user was told, and sees it as it is now.
+      if (isStaleVersion(error)) return close();
       setProblem(error.message);
       setFieldErrors(fieldMessages(error));
     }
   };
 
   const deleting = useConfirmedChange(
-    (contact: Contact) =>
-      dispatch(removeContact({ partnerUuid: partner.uuid, contactUuid: contact.uuid })).unwrap(),
+    (contact: Contact) => dispatch(removeContact({ partnerUuid: partner.uuid, contact })).unwrap(),
     () => notify.success('contacts.notices.deleted.title', 'contacts.notices.deleted.message'),
   );
 

@@ -44,9 +44,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
     setChanging(member.userUuid);
     await run(
       () =>
-        dispatch(
-          changeMemberAccess({ partnerUuid: partner.uuid, userUuid: member.userUuid, accessLevel }),
-        ).unwrap(),
+        dispatch(changeMemberAccess({ partnerUuid: partner.uuid, member, accessLevel })).unwrap(),
       () =>
         notify.success('members.notices.changed.title', 'members.notices.changed.message', {
           values: { name: nameOf(member), level: t(ACCESS_LEVEL_LABELS[accessLevel]) },
@@ -57,9 +55,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
 
   const removing = useConfirmedChange(
     (member: Member) =>
-      dispatch(
-        removePartnerMember({ partnerUuid: partner.uuid, userUuid: member.userUuid }),
-      ).unwrap(),
+      dispatch(removePartnerMember({ partnerUuid: partner.uuid, member })).unwrap(),
     (member) =>
       notify.success('members.notices.removed.title', 'members.notices.removed.message', {
         values: { name: nameOf(member) },

@@ -17,6 +17,7 @@ import {
 } from '@common/partners';
 import { searchResultSchema, STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import { apiClient } from '@/lib/api-client';
+import { ifMatch } from '@/lib/api-params';
 
 // The list, search, contact, member and invitation calls of docs/api/partners.md; the company
 // and address calls belong to the trade partner feature (tradePartnerApi.ts).
@@ -82,10 +83,15 @@ export async function searchCompanies(search: CompanySearch): Promise<SearchResu
 
 const partnerPath = (uuid: string) => `/api/partners/uuid/${encodeURIComponent(uuid)}`;
 
-/** DELETE /api/partners/uuid/{uuid}/addresses/{addressUuid}. */
-export async function deleteAddress(partnerUuid: string, addressUuid: string): Promise<void> {
+/** DELETE /api/partners/uuid/{uuid}/addresses/{addressUuid}, on `version`. */
+export async function deleteAddress(
+  partnerUuid: string,
+  addressUuid: string,
+  version: number,
+): Promise<void> {
   await apiClient.delete(
     `${partnerPath(partnerUuid)}/addresses/${encodeURIComponent(addressUuid)}`,
+    ifMatch(version),
   );
 }
 
@@ -112,18 +118,26 @@ export async function updateContact(
   partnerUuid: string,
   contactUuid: string,
   body: ContactInput,
+  version: number,
 ): Promise<Contact> {
   const { data } = await apiClient.patch<unknown>(
     `${partnerPath(partnerUuid)}/contacts/${encodeURIComponent(contactUuid)}`,
-    body,
+    { ...body, version },
     { skipErrorNotice: true },
   );
   return contactSchema.parse(data);
 }
 
-/** DELETE /api/partners/uuid/{uuid}/contacts/{contactUuid}. */
-export async function deleteContact(partnerUuid: string, contactUuid: string): Promise<void> {
-  await apiClient.delete(`${partnerPath(partnerUuid)}/contacts/${encodeURIComponent(contactUuid)}`);
+/** DELETE /api/partners/uuid/{uuid}/contacts/{contactUuid}, on `version`. */
+export async function deleteContact(
+  partnerUuid: string,
+  contactUuid: string,
+  version: number,
+): Promise<void> {
+  await apiClient.delete(
+    `${partnerPath(partnerUuid)}/contacts/${encodeURIComponent(contactUuid)}`,
+    ifMatch(version),
+  );
 }
 
 // --- Members and invitations ----------------------------------------------------------------
@@ -139,18 +153,24 @@ export async function updateMemberAccess(
   partnerUuid: string,
   userUuid: string,
   accessLevel: AccessLevel,
+  version: number,
 ): Promise<Member> {
   const { data } = await apiClient.patch<unknown>(
     `${partnerPath(partnerUuid)}/members/${encodeURIComponent(userUuid)}`,
-    { accessLevel },
+    { accessLevel, version },
     { skipErrorNotice: true },
   );
   return memberSchema.parse(data);
 }
 
-/** DELETE /api/partners/uuid/{uuid}/members/{userUuid}. */
-export async function removeMember(partnerUuid: string, userUuid: string): Promise<void> {
+/** DELETE /api/partners/uuid/{uuid}/members/{userUuid}, on `version`. */
+export async function removeMember(
+  partnerUuid: string,
+  userUuid: string,
+  version: number,
+): Promise<void> {
   await apiClient.delete(`${partnerPath(partnerUuid)}/members/${encodeURIComponent(userUuid)}`, {
+    ...ifMatch(version),
     skipErrorNotice: true,
   });
 }

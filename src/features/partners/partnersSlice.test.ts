@@ -2,6 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { STATUS_BY_RESULT, type SearchResult } from '@common/search';
 import {
   fetchPartner,
+  removeAddress,
+  saveAddress,
+  savePartner,
   searchCompany,
   selectCompanySearch,
   selectPartnerDetail,
@@ -156,5 +159,84 @@ describe('fetchPartner', () => {
     const action = await store.dispatch(fetchPartner('abc'));
     expect(action.payload).toMatchObject({ status: 404 });
     expect(selectPartnerDetail(store.getState()).status).toBe('failed');
+  });
+});
+
+describe('a change someone else beat (409, decision 023)', () => {
+  const partner = partnerJson();
+  const address = partner.addresses[0]!;
+  const stale = (current: unknown) =>
+    HttpResponse.json(
+      {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'The address was changed by someone else; reload and try again.',
+        details: { reason: 'staleVersion', current },
+      },
+      { status: 409 },
+    );
+
+  async function storeWithPartner() {
+    server.use(http.get('/api/partners/uuid/:uuid', () => HttpResponse.json(partner)));
+    const store = makeStore();
+    await store.dispatch(fetchPartner(acmeUuid));
+    return store;
+  }
+
+  it('sends the version it read, and shows the record as it is now with a notice', async () => {
+    const theirs = { ...address, city: 'Delft', version: 2 };
+    const seen: { body: unknown; ifMatch: string | null }[] = [];
+    server.use(
+      http.patch('/api/partners/uuid/:uuid/addresses/:addressUuid', async ({ request }) => {
+        seen.push({ body: await request.json(), ifMatch: request.headers.get('if-match') });
+        return stale(theirs);
+      }),
+      http.delete('/api/partners/uuid/:uuid/addresses/:addressUuid', ({ request }) => {
+        seen.push({ body: null, ifMatch: request.headers.get('if-match') });
+        return stale(null);
+      }),
+    );
+    const store = await storeWithPartner();
+    const body = {
+      country: 'NL',
+      city: 'Leiden',
+      street: 'Breestraat',
+      houseNumber: '1',
+      postCode: '2311 CH',
+    };
+
+    const saved = await store.dispatch(saveAddress({ partnerUuid: acmeUuid, address, body }));
+
+    expect(saveAddress.rejected.match(saved)).toBe(true);
+    expect(seen[0]).toEqual({ body: { ...body, version: 1 }, ifMatch: null });
+    expect(selectPartnerDetail(store.getState()).partner?.addresses).toEqual([theirs]);
+    expect(store.getState().notifications.items).toEqual([
+      expect.objectContaining({ type: 'warning', title: 'http.staleVersion.title' }),
+    ]);
+
+    // Deleting names the version in If-Match; someone else deleted it already.
+    await store.dispatch(removeAddress({ partnerUuid: acmeUuid, address: theirs }));
+    expect(seen[1]).toEqual({ body: null, ifMatch: '"2"' });
+    expect(selectPartnerDetail(store.getState()).partner?.addresses).toEqual([]);
+  });
+
+  it('keeps the server’s own words for another conflict', async () => {
+    server.use(
+      http.patch('/api/partners/uuid/:uuid', () =>
+        HttpResponse.json(
+          {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'A trade partner with this CoC number already exists.',
+            details: { field: 'cocNumber' },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const store = await storeWithPartner();
+    await store.dispatch(savePartner({ partner, body: { cocNumber: '1' } }));
+    expect(selectPartnerDetail(store.getState()).partner).toEqual(partner);
+    expect(store.getState().notifications.items).toEqual([]);
   });
 });

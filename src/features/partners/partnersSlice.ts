@@ -1,12 +1,22 @@
-import { createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, isRejected, type WithSlice } from '@reduxjs/toolkit';
 import type { Page } from '@common/api';
 import type { AccessLevel } from '@common/partner-access';
-import type { Invitation, Member, TradePartner } from '@common/partners';
+import {
+  addressSchema,
+  contactSchema,
+  memberSchema,
+  tradePartnerSchema,
+  type Invitation,
+  type Member,
+  type TradePartner,
+} from '@common/partners';
 import type { SearchResult } from '@common/search';
 import { createAppAsyncThunk } from '@/app/hooks';
+import type { AppDispatch } from '@/app/store';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { notificationAdded } from '@/notifications/notificationsSlice';
+import { STALE_VERSION_NOTICE } from '@/notifications/notices';
 import { parsePartnerRef, partnerNamed } from '@/features/partners/partnerRef';
 import {
   createContact,
@@ -42,7 +52,13 @@ import {
   type CreateTradePartnerBody,
   type TradePartnerBody,
 } from '@/companies/tradePartnerApi';
-import { fieldIssues, toApiError } from '@/lib/api-error';
+import {
+  fieldIssues,
+  isStaleVersion,
+  staleCurrent,
+  toApiError,
+  type ApiError,
+} from '@/lib/api-error';
 import {
   idleRequest,
   recordFulfilled,
@@ -130,34 +146,49 @@ export const createPartner = createAppAsyncThunk(
   },
 );
 
+/**
+ * A change the server refused. When someone else changed the record first (409, decision 023)
+ * the user is told so in their language; the reducers show the record as it is now.
+ */
+function refusedChange(error: unknown, dispatch: AppDispatch): ApiError {
+  const apiError = toApiError(error);
+  if (isStaleVersion(apiError)) dispatch(notificationAdded(STALE_VERSION_NOTICE));
+  return apiError;
+}
+
+/** A record the screen changes, as it was read: which one, and the version the change is on. */
+interface Read {
+  uuid: string;
+  version: number;
+}
+
 export const savePartner = createAppAsyncThunk(
   'partners/save',
-  async ({ uuid, body }: { uuid: string; body: TradePartnerBody }, { rejectWithValue }) => {
+  async (
+    { partner, body }: { partner: Read; body: TradePartnerBody },
+    { dispatch, rejectWithValue },
+  ) => {
     try {
-      return await updateTradePartner(uuid, body);
+      return await updateTradePartner(partner.uuid, body, partner.version);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
 
-/** Adds an address, or changes the one `addressUuid` names. */
+/** Adds an address, or changes the one `address` names. */
 export const saveAddress = createAppAsyncThunk(
   'partners/saveAddress',
   async (
-    {
-      partnerUuid,
-      addressUuid,
-      body,
-    }: { partnerUuid: string; addressUuid?: string; body: AddressBody },
-    { rejectWithValue },
+    { partnerUuid, address, body }: { partnerUuid: string; address?: Read; body: AddressBody },
+    { dispatch, rejectWithValue },
   ) => {
     try {
-      return addressUuid
-        ? await updateAddress(partnerUuid, addressUuid, body)
+      return address
+        ? await updateAddress(partnerUuid, address.uuid, body, address.version)
         : await addAddress(partnerUuid, body);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
@@ -165,34 +196,30 @@ export const saveAddress = createAppAsyncThunk(
 export const removeAddress = createAppAsyncThunk(
   'partners/removeAddress',
   async (
-    { partnerUuid, addressUuid }: { partnerUuid: string; addressUuid: string },
-    { rejectWithValue },
+    { partnerUuid, address }: { partnerUuid: string; address: Read },
+    { dispatch, rejectWithValue },
   ) => {
     try {
-      await deleteAddress(partnerUuid, addressUuid);
+      await deleteAddress(partnerUuid, address.uuid, address.version);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
 
-/** Adds a contact, or changes the one `contactUuid` names. */
+/** Adds a contact, or changes the one `contact` names. */
 export const saveContact = createAppAsyncThunk(
   'partners/saveContact',
   async (
-    {
-      partnerUuid,
-      contactUuid,
-      body,
-    }: { partnerUuid: string; contactUuid?: string; body: ContactInput },
-    { rejectWithValue },
+    { partnerUuid, contact, body }: { partnerUuid: string; contact?: Read; body: ContactInput },
+    { dispatch, rejectWithValue },
   ) => {
     try {
-      return contactUuid
-        ? await updateContact(partnerUuid, contactUuid, body)
+      return contact
+        ? await updateContact(partnerUuid, contact.uuid, body, contact.version)
         : await createContact(partnerUuid, body);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
@@ -200,13 +227,13 @@ export const saveContact = createAppAsyncThunk(
 export const removeContact = createAppAsyncThunk(
   'partners/removeContact',
   async (
-    { partnerUuid, contactUuid }: { partnerUuid: string; contactUuid: string },
-    { rejectWithValue },
+    { partnerUuid, contact }: { partnerUuid: string; contact: Read },
+    { dispatch, rejectWithValue },
   ) => {
     try {
-      await deleteContact(partnerUuid, contactUuid);
+      await deleteContact(partnerUuid, contact.uuid, contact.version);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
@@ -235,15 +262,15 @@ export const changeMemberAccess = createAppAsyncThunk(
   async (
     {
       partnerUuid,
-      userUuid,
+      member,
       accessLevel,
-    }: { partnerUuid: string; userUuid: string; accessLevel: AccessLevel },
-    { rejectWithValue },
+    }: { partnerUuid: string; member: Member; accessLevel: AccessLevel },
+    { dispatch, rejectWithValue },
   ) => {
     try {
-      return await updateMemberAccess(partnerUuid, userUuid, accessLevel);
+      return await updateMemberAccess(partnerUuid, member.userUuid, accessLevel, member.version);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
@@ -251,13 +278,13 @@ export const changeMemberAccess = createAppAsyncThunk(
 export const removePartnerMember = createAppAsyncThunk(
   'partners/removeMember',
   async (
-    { partnerUuid, userUuid }: { partnerUuid: string; userUuid: string },
-    { rejectWithValue },
+    { partnerUuid, member }: { partnerUuid: string; member: Member },
+    { dispatch, rejectWithValue },
   ) => {
     try {
-      await removeMember(partnerUuid, userUuid);
+      await removeMember(partnerUuid, member.userUuid, member.version);
     } catch (error) {
-      return rejectWithValue(toApiError(error));
+      return rejectWithValue(refusedChange(error, dispatch));
     }
   },
 );
@@ -416,6 +443,11 @@ export const partnersSlice = createSlice({
         if (state.detail.partner?.uuid === action.payload.uuid)
           state.detail.partner = action.payload;
       })
+      // Someone else changed it first (decision 023): the screen shows it as it is now.
+      .addCase(savePartner.rejected, (state, action) => {
+        const current = staleCurrent(action.payload, tradePartnerSchema);
+        if (current && state.detail.partner?.uuid === current.uuid) state.detail.partner = current;
+      })
       .addCase(saveAddress.fulfilled, (state, action) => {
         const partner = state.detail.partner;
         if (partner?.uuid !== action.meta.arg.partnerUuid) return;
@@ -425,7 +457,7 @@ export const partnersSlice = createSlice({
       .addCase(removeAddress.fulfilled, (state, action) => {
         const partner = state.detail.partner;
         if (partner?.uuid !== action.meta.arg.partnerUuid) return;
-        partner.addresses = without(partner.addresses, action.meta.arg.addressUuid);
+        partner.addresses = without(partner.addresses, action.meta.arg.address.uuid);
       })
       .addCase(saveContact.fulfilled, (state, action) => {
         const partner = state.detail.partner;
@@ -437,7 +469,7 @@ export const partnersSlice = createSlice({
         if (partner?.uuid !== action.meta.arg.partnerUuid) return;
         partner.tradePartnerContacts = without(
           partner.tradePartnerContacts,
-          action.meta.arg.contactUuid,
+          action.meta.arg.contact.uuid,
         );
       })
       // Members
@@ -463,7 +495,7 @@ export const partnersSlice = createSlice({
       .addCase(removePartnerMember.fulfilled, (state, action) => {
         if (state.members.partnerUuid !== action.meta.arg.partnerUuid) return;
         state.members.items = state.members.items.filter(
-          (member) => member.userUuid !== action.meta.arg.userUuid,
+          (member) => member.userUuid !== action.meta.arg.member.userUuid,
         );
       })
       // Invitations
@@ -504,7 +536,33 @@ export const partnersSlice = createSlice({
         recordFulfilled(state.search);
         state.search.result = action.payload;
       })
-      .addCase(searchCompany.rejected, (state, action) => recordRejected(state.search, action));
+      .addCase(searchCompany.rejected, (state, action) => recordRejected(state.search, action))
+      // Someone else changed or removed it first (decision 023): shown as it is now.
+      .addMatcher(isRejected(saveAddress, removeAddress), (state, action) => {
+        const { partnerUuid, address } = action.meta.arg;
+        const current = staleCurrent(action.payload, addressSchema);
+        const partner = state.detail.partner;
+        if (current === undefined || !address || partner?.uuid !== partnerUuid) return;
+        partner.addresses = without(partner.addresses, address.uuid);
+        if (current) upsert(partner.addresses, current);
+        partner.addresses.sort((a, b) => a.position - b.position);
+      })
+      .addMatcher(isRejected(saveContact, removeContact), (state, action) => {
+        const { partnerUuid, contact } = action.meta.arg;
+        const current = staleCurrent(action.payload, contactSchema);
+        const partner = state.detail.partner;
+        if (current === undefined || !contact || partner?.uuid !== partnerUuid) return;
+        partner.tradePartnerContacts = without(partner.tradePartnerContacts, contact.uuid);
+        if (current) upsert(partner.tradePartnerContacts, current);
+      })
+      .addMatcher(isRejected(changeMemberAccess, removePartnerMember), (state, action) => {
+        const { partnerUuid, member } = action.meta.arg;
+        const current = staleCurrent(action.payload, memberSchema);
+        if (current === undefined || state.members.partnerUuid !== partnerUuid) return;
+        state.members.items = current
+          ? state.members.items.map((m) => (m.userUuid === member.userUuid ? current : m))
+          : state.members.items.filter((m) => m.userUuid !== member.userUuid);
+      });
   },
 });
 

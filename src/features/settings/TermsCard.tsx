@@ -23,7 +23,9 @@ export function TermsCard({ partner, canAccept }: TermsCardProps) {
   const busy = request.status === 'loading';
 
   const toggle = async (termsAccepted: boolean) => {
-    const result = await dispatch(setTermsAccepted({ uuid: partner.uuid, termsAccepted }));
+    const result = await dispatch(
+      setTermsAccepted({ uuid: partner.uuid, termsAccepted, version: partner.version }),
+    );
     if (setTermsAccepted.fulfilled.match(result)) {
       dispatch(
         termsAccepted

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch } from '@/app/hooks';
 import { saveCompany, type SaveCompanyArg } from '@/session/tradePartnerSlice';
-import { fieldMessages, type ApiError } from '@/lib/api-error';
+import { fieldMessages, isStaleVersion, type ApiError } from '@/lib/api-error';
 import { rejectionError } from '@/lib/request-state';
 
 /**
@@ -19,7 +19,9 @@ export function useCompanySave() {
     setError(null);
     const result = await dispatch(saveCompany(arg));
     if (saveCompany.fulfilled.match(result)) return result.payload;
-    setError(rejectionError(result));
+    const error = rejectionError(result);
+    // Someone else changed it first: the user was told, and the form shows it as it is now.
+    setError(isStaleVersion(error) ? null : error);
     return null;
   };
 

@@ -37,6 +37,8 @@ export const tradePartners = pgTable(
     verified: boolean('verified').notNull().default(false),
     termsAccepted: boolean('terms_accepted').notNull().default(false),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Bumped by every change; a change based on an older version is refused (decision 023). */
+    version: integer('version').notNull().default(1),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -75,6 +77,8 @@ export const addresses = pgTable(
     postCode: text('post_code').notNull(),
     /** Order within the partner; the first address (lowest) is the company address. */
     position: integer('position').notNull().default(0),
+    /** Bumped by every change; a change based on an older version is refused (decision 023). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +102,8 @@ export const tradePartnerContacts = pgTable(
     email: text('email'),
     phone: text('phone'),
     jobTitle: text('job_title'),
+    /** Bumped by every change; a change based on an older version is refused (decision 023). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -116,6 +122,8 @@ export const tradePartnerMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: PARTNER_ROLES }).notNull(),
     accessLevel: text('access_level', { enum: ACCESS_LEVELS }).notNull(),
+    /** Bumped by every change; a change based on an older version is refused (decision 023). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

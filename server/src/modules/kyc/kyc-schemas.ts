@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KYC_STATUSES, STEP_STATUS_REQUESTS, SUBMISSION_COMMENT } from '#common/kyc.js';
 import { kycStatusSchema, stepTypeSchema, visibilitySchema } from '#common/kyc-responses.js';
 import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
+import { versionField } from '#server/versions.js';
 
 export const tags = ['kyc'];
 
@@ -17,13 +18,6 @@ const commentText = z
   .max(4000, 'must be at most 4000 characters')
   .nullable()
   .transform((value) => value || undefined);
-
-const versionField = z
-  .number('must be a number')
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .optional()
-  .describe('the version the change is based on; default: as read when the request starts');
 
 const positiveInteger = 'must be a positive integer';
 const userIdField = z

@@ -200,13 +200,18 @@ export function createPartnerRepository(db: Db) {
       return row!;
     },
 
-    async update(id: number, values: Partial<NewPartner>): Promise<PartnerRow> {
+    /** Changes the partner if it is still at `version`, bumping it; undefined otherwise. */
+    async update(
+      id: number,
+      version: number,
+      values: Partial<NewPartner>,
+    ): Promise<PartnerRow | undefined> {
       const [row] = await db
         .update(tradePartners)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(tradePartners.id, id))
+        .set({ ...values, version: sql`${tradePartners.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(tradePartners.id, id), eq(tradePartners.version, version)))
         .returning();
-      return row!;
+      return row;
     },
 
     /**

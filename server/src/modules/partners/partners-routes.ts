@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { staleVersionSchema } from '#common/api.js';
 import {
   duplicateNumberSchema,
   tradePartnerPageSchema,
@@ -7,6 +8,7 @@ import {
   userRoleSchema,
 } from '#common/partners.js';
 import type { Config } from '#server/config.js';
+import { expectedVersion } from '#server/versions.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { CONFLICT_ERRORS, errorResponseSchema } from '#server/plugins/errors.js';
 import addressRoutes from './addresses/addresses-routes.js';
@@ -29,6 +31,15 @@ const duplicate = {
   409: errorResponseSchema
     .extend({ details: duplicateNumberSchema })
     .meta({ id: 'DuplicatePartnerNumberError' }),
+};
+
+/** A change: another company has the number, or someone else changed this one first. */
+const changeConflict = {
+  409: errorResponseSchema
+    .extend({
+      details: z.union([duplicateNumberSchema, staleVersionSchema(tradePartnerSchema)]),
+    })
+    .meta({ id: 'TradePartnerChangeConflict' }),
 };
 
 /** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
@@ -116,11 +127,16 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a trade partner by id (staff, OWNER, ADMIN, EDITOR)',
         params: partnerIdParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema, ...duplicate },
+        response: { 200: tradePartnerSchema, ...changeConflict },
       },
     },
     async (request) =>
-      partners.update(requireUser(request), { id: request.params.id }, request.body),
+      partners.update(
+        requireUser(request),
+        { id: request.params.id },
+        request.body,
+        expectedVersion(request),
+      ),
   );
 
   app.patch(
@@ -132,11 +148,16 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a trade partner by uuid (staff, OWNER, ADMIN, EDITOR)',
         params: partnerUuidParamsSchema,
         body: partnerPatchSchema,
-        response: { 200: tradePartnerSchema, ...duplicate },
+        response: { 200: tradePartnerSchema, ...changeConflict },
       },
     },
     async (request) =>
-      partners.update(requireUser(request), { uuid: request.params.uuid }, request.body),
+      partners.update(
+        requireUser(request),
+        { uuid: request.params.uuid },
+        request.body,
+        expectedVersion(request),
+      ),
   );
 
   app.get(
@@ -183,6 +204,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         requireUser(request),
         { id: request.params.id },
         request.body.termsAccepted,
+        expectedVersion(request),
       ),
   );
 
@@ -202,6 +224,7 @@ const partnerRoutes: FastifyPluginAsyncZod<{
         requireUser(request),
         { uuid: request.params.uuid },
         request.body.termsAccepted,
+        expectedVersion(request),
       ),
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PARTNER_SORTS } from '#common/partners.js';
 import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
+import { versionField } from '#server/versions.js';
 import { addressInputSchema } from './addresses/addresses-schemas.js';
 import {
   countryField,
@@ -66,12 +67,13 @@ export type PartnerCreate = z.infer<typeof partnerCreateSchema>;
 export const partnerPatchSchema = z
   .object(companyFields)
   .partial()
+  .extend({ version: versionField })
   .meta({ id: 'TradePartnerPatch' });
 
 export type PartnerPatch = z.infer<typeof partnerPatchSchema>;
 
 export const termsSchema = z
-  .object({ termsAccepted: z.boolean('must be true or false') })
+  .object({ termsAccepted: z.boolean('must be true or false'), version: versionField })
   .meta({ id: 'TermsAcceptance' });
 
 export const partnerIdParamsSchema = z.object({ id: positiveIdSchema });

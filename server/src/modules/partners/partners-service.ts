@@ -11,6 +11,7 @@ import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
+import { staleVersion } from '#server/versions.js';
 // One notation for stored and searched numbers: the company search's.
 import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
@@ -19,7 +20,7 @@ import { authorizePartner } from './access-service.js';
 import { createAddressRepository } from './addresses/addresses-repository.js';
 import { createContactRepository } from './contacts/contacts-repository.js';
 import { uniqueViolation } from '#server/db/errors.js';
-import { createMemberRepository } from './members/members-repository.js';
+import { createMemberRepository, type MembershipRow } from './members/members-repository.js';
 import { presentPartner, presentPartners } from './present.js';
 import {
   createPartnerRepository,
@@ -123,6 +124,15 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
     }
   }
 
+  /** 409 for a change based on an old version, with the partner as it is now. */
+  async function stale(id: number, membership: MembershipRow | undefined) {
+    const current = await partners.find({ id });
+    return staleVersion(
+      'trade partner',
+      current ? await presentPartner(db, current, membership) : null,
+    );
+  }
+
   return {
     async list(actor: AuthUser, query: PartnerListQuery): Promise<TradePartnerPage> {
       const member = policy.seesAllPartners(actor)
@@ -193,7 +203,11 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
             email: user.email?.toLowerCase() ?? null,
             phone: user.mobile,
           });
-          return presentPartner(tx, partner, { ...membership, createdAt: partner.createdAt });
+          return presentPartner(tx, partner, {
+            ...membership,
+            version: 1,
+            createdAt: partner.createdAt,
+          });
         }),
       );
       // A new company may hold numbers another company's open file declares.
@@ -206,16 +220,27 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       return presentPartner(db, partner, membership);
     },
 
-    async update(actor: AuthUser, ref: PartnerRef, patch: PartnerPatch): Promise<TradePartner> {
+    async update(
+      actor: AuthUser,
+      ref: PartnerRef,
+      patch: PartnerPatch,
+      version: number,
+    ): Promise<TradePartner> {
       const { partner, membership } = await authorizePartner(db, actor, ref, 'change');
+      if (partner.version !== version) throw await stale(partner.id, membership);
       const country = patch.country !== undefined ? patch.country : partner.country;
       const numbers = checkedNumbers(patch, country, partner);
       await refuseDuplicates(actor, numbers, partner.id);
       const values = Object.fromEntries(
-        Object.entries({ ...patch, ...numbers }).filter(([, value]) => value !== undefined),
+        Object.entries({ ...patch, ...numbers }).filter(
+          ([key, value]) => key !== 'version' && value !== undefined,
+        ),
       );
       if (Object.keys(values).length === 0) return presentPartner(db, partner, membership);
-      const updated = await writing(actor, numbers, () => partners.update(partner.id, values));
+      const updated = await writing(actor, numbers, () =>
+        partners.update(partner.id, version, values),
+      );
+      if (!updated) throw await stale(partner.id, membership);
       await onChange({ tradePartnerId: partner.id });
       return presentPartner(db, updated, membership);
     },
@@ -229,13 +254,16 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       actor: AuthUser,
       ref: PartnerRef,
       termsAccepted: boolean,
+      version: number,
     ): Promise<TradePartner> {
       const { partner, membership } = await authorizePartner(db, actor, ref, 'acceptTerms');
+      if (partner.version !== version) throw await stale(partner.id, membership);
       if (partner.termsAccepted === termsAccepted) return presentPartner(db, partner, membership);
-      const updated = await partners.update(partner.id, {
+      const updated = await partners.update(partner.id, version, {
         termsAccepted,
         termsAcceptedAt: termsAccepted ? new Date() : null,
       });
+      if (!updated) throw await stale(partner.id, membership);
       return presentPartner(db, updated, membership);
     },
   };

@@ -19,6 +19,7 @@ export function toAddress(row: AddressRow): Address {
     houseNumber: row.houseNumber,
     postCode: row.postCode,
     position: row.position,
+    version: row.version,
   };
 }
 
@@ -33,6 +34,7 @@ export function toContact(row: ContactRow): Contact {
     email: row.email,
     phone: row.phone,
     jobTitle: row.jobTitle,
+    version: row.version,
   };
 }
 
@@ -86,6 +88,7 @@ export async function presentPartners(
       isOwner: member?.role === 'OWNER',
       addresses: (addresses.get(row.id) ?? []).map(toAddress),
       tradePartnerContacts: (contacts.get(row.id) ?? []).map(toContact),
+      version: row.version,
       createdAt: toIso(row.createdAt),
       updatedAt: toIso(row.updatedAt),
     };

@@ -3,7 +3,7 @@ import { createAppAsyncThunk } from '@/app/hooks';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
-import { busy, dataSaveKey, refused, startFileKey } from '@/features/kyc/kycThunks';
+import { busy, dataSaveKey, refusal, refused, startFileKey } from '@/features/kyc/kycThunks';
 import { notify } from '@/notifications/notificationsSlice';
 import { toApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';
@@ -16,14 +16,14 @@ export interface StepDataArg {
   /** What the form gives (toStepData); the server checks and normalises it. */
   data: Record<string, unknown>;
   /** The step version the form was filled in on. */
-  version?: number;
+  version: number;
 }
 
 /**
  * PUT .../steps/{stepType}/data. Saved: a toast, the step as the server made it, its draft gone
  * (cocCheckSlice). Refused with 400, the form shows the details next to its fields; anything
- * else (409: no longer editable, or changed meanwhile) is told in the server's words and the
- * step read again (kycSlice).
+ * else (409: no longer editable, or changed meanwhile) is told (refusal) and the step read
+ * again (kycSlice).
  */
 export const saveStepData = createAppAsyncThunk(
   'kyc/saveStepData',
@@ -42,7 +42,7 @@ export const saveStepData = createAppAsyncThunk(
       return step;
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.status !== 400) dispatch(refused(apiError.message));
+      if (apiError.status !== 400) dispatch(refusal(apiError));
       return rejectWithValue(apiError);
     }
   },

@@ -21,7 +21,7 @@ export interface KycStepStatusChange {
   /** Staff only: who may read the comment; a request to the partner is always shared. */
   visibility?: CommentVisibility;
   /** The step version the change is based on. */
-  version?: number;
+  version: number;
 }
 
 function stepStatusBody(change: KycStepStatusChange, call: string) {
@@ -32,7 +32,7 @@ function stepStatusBody(change: KycStepStatusChange, call: string) {
     status,
     ...(comment ? { comment } : {}),
     ...(comment && visibility ? { visibility } : {}),
-    ...(version === undefined ? {} : { version }),
+    version,
   };
 }
 
@@ -40,7 +40,7 @@ function stepStatusBody(change: KycStepStatusChange, call: string) {
 export interface KycRequestWithdrawal {
   comment: string;
   visibility?: CommentVisibility;
-  version?: number;
+  version: number;
 }
 
 /** POST /api/kyc/{id}/steps/{stepType}/request/withdraw?userId=: the step as it now is. */
@@ -248,7 +248,7 @@ export const readKycStep = async (id: number, stepType: KycStepType) =>
 /** What PUT .../data takes: the step's data and the version it is based on. */
 export interface KycStepDataChange {
   data: Record<string, unknown>;
-  version?: number;
+  version: number;
 }
 
 async function putStepData(
@@ -261,10 +261,7 @@ async function putStepData(
   required(stepType, 'stepType', call);
   required(userId, 'userId', call);
   required(change?.data, 'data', call);
-  const body = {
-    data: change.data,
-    ...(change.version === undefined ? {} : { version: change.version }),
-  };
+  const body = { data: change.data, version: change.version };
   // The form shows a refusal next to its fields, or in the step's own words.
   const { data } = await apiClient.put<unknown>(`${base}/steps/${seg(stepType)}/data`, body, {
     params: { userId },

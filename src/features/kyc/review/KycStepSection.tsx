@@ -242,7 +242,7 @@ export function KycStepSection({
                   key={action}
                   size="sm"
                   variant={ACTION_BUTTONS[action].variant}
-                  disabled={busy || unavailable}
+                  disabled={busy || unavailable || !step}
                   aria-describedby={unavailable ? blockedId : undefined}
                   onClick={() => onAction(action)}
                 >

@@ -179,7 +179,10 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
     comment?: string,
     visibility?: CommentVisibility,
   ) => {
-    const version = loaded.get(stepType)?.version;
+    const step = loaded.get(stepType);
+    // A change is based on the step as read; the buttons of a step not read yet are disabled.
+    if (!step) return Promise.resolve();
+    const { version } = step;
     if (action === 'withdrawRequest') {
       return dispatch(
         withdrawStepRequest({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kycStepSchema, readinessSchema } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
+import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
 import type { createCollectionService } from './collection-service.js';
 import {
@@ -49,7 +50,7 @@ const collectionRoutes: FastifyPluginAsyncZod<{
           refOf(request.params),
           request.params.stepType,
           request.query.userId,
-          request.body,
+          { ...request.body, version: expectedVersion(request) },
         ),
     );
 

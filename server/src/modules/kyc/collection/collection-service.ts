@@ -10,6 +10,7 @@ import {
 import type { Db } from '#server/db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
+import type { Based } from '#server/versions.js';
 import type { KycAudience } from '#server/policy.js';
 import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
 import { acting, recordAudit } from '../records/audit-repository.js';
@@ -130,11 +131,11 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
       ref: KycRef,
       stepType: KycStepType,
       userId: number,
-      input: StepDataInput,
+      input: Based<StepDataInput>,
     ): Promise<KycStep> {
       const { view, audience, user, dataStep, found } = await prepare(actor, ref, stepType, userId);
       const { step } = found;
-      const version = input.version ?? step.version;
+      const { version } = input;
       if (version !== step.version) throw await stepConflict(db, view, step.stepType, audience);
       requireEditable(view, found, view.submission.status, audience);
       const named = namedIdDocuments(dataStep, input.data).map(({ id }) => id);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEventSchema, commentSchema, statusRecordSchema } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
+import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
 import {
   commentInputSchema,
@@ -94,11 +95,12 @@ const recordRoutes: FastifyPluginAsyncZod<{
         }),
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await status.changeStatus(requireUser(request), refOf(request.params), request.body),
-          ),
+        reply.status(201).send(
+          await status.changeStatus(requireUser(request), refOf(request.params), {
+            ...request.body,
+            version: expectedVersion(request),
+          }),
+        ),
     );
 
     app.get(

@@ -2,8 +2,9 @@ import { SUBMISSION_COMMENT, type CommentVisibility } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { StatusRecord } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
-import { ConflictError } from '#server/errors.js';
+import type { ConflictError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
+import { staleVersion, type Based } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
 import { uniqueViolation } from '#server/db/errors.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
@@ -46,9 +47,7 @@ async function submissionConflict(
   audience: KycAudience,
 ): Promise<ConflictError> {
   const view = await createSubmissionRepository(db).find({ id });
-  return new ConflictError('The submission was changed by someone else; reload and try again.', {
-    current: view ? toSubmission(view, audience) : null,
-  });
+  return staleVersion('submission', view ? toSubmission(view, audience) : null);
 }
 
 /** Moving a file through decision 012's table; its records are read in records-service.ts. */
@@ -100,16 +99,21 @@ export function createStatusService(db: Db) {
   }
 
   return {
-    async changeStatus(actor: AuthUser, ref: KycRef, change: StatusChange): Promise<StatusRecord> {
+    async changeStatus(
+      actor: AuthUser,
+      ref: KycRef,
+      change: Based<StatusChange>,
+    ): Promise<StatusRecord> {
       const access = await authorizeKyc(db, actor, ref, 'read');
       const user = await actingUser(db, actor, change.userId);
       const by = acting(user);
+      const row = access.view.submission;
+      const { version } = change;
+      // A comment too is written on the file as it was read.
+      if (version !== row.version) throw await submissionConflict(db, row.id, access.audience);
       if (change.status === SUBMISSION_COMMENT) {
         return submissionComment(actor, access, by, change.comment, change.visibility);
       }
-      const row = access.view.submission;
-      const version = change.version ?? row.version;
-      if (version !== row.version) throw await submissionConflict(db, row.id, access.audience);
       const move = checkMove({
         from: row.status,
         to: change.status,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kycStepSchema } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
+import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
 import {
   cacheBustingSchema,
@@ -113,7 +114,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           refOf(request.params),
           { stepType: request.params.stepType },
           request.query.userId,
-          request.body,
+          { ...request.body, version: expectedVersion(request) },
         ),
     );
 
@@ -146,7 +147,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           refOf(request.params),
           request.params.stepType,
           request.query.userId,
-          request.body,
+          { ...request.body, version: expectedVersion(request) },
         ),
     );
 
@@ -175,7 +176,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           refOf(request.params),
           { insightsStepUuid: request.params.stepUuid },
           userId,
-          change,
+          { ...change, version: expectedVersion(request) },
         );
       },
     );

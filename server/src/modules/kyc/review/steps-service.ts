@@ -10,6 +10,7 @@ import type { KycStep } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
+import { staleVersion, type Based } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
 import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
 import { acting, recordAudit } from '../records/audit-repository.js';
@@ -38,9 +39,7 @@ export async function stepConflict(
   audience: KycAudience,
 ): Promise<ConflictError> {
   const current = await createRecordRepository(tx).findStep(view.submission.id, stepType);
-  return new ConflictError('The step was changed by someone else; reload and try again.', {
-    current: current ? toStep(current, view.submission, audience) : null,
-  });
+  return staleVersion('step', current ? toStep(current, view.submission, audience) : null);
 }
 
 /** The step of a type, or 404. */
@@ -153,8 +152,8 @@ export function createStepService(db: Db) {
     },
 
     /**
-     * A reviewer's change of a step's status (decision 012), based on `change.version` or the
-     * version read now; the loser of two concurrent changes gets 409 with the current step.
+     * A reviewer's change of a step's status (decision 012), based on `change.version`; the
+     * loser of two concurrent changes gets 409 with the current step (decision 023).
      * Requesting changes or rejecting opens a request to the partner (issue 14), which the
      * next decision closes; while it is open, nothing but a new request may pass over it.
      */
@@ -163,14 +162,14 @@ export function createStepService(db: Db) {
       ref: KycRef,
       locator: StepLocator,
       userId: number,
-      change: StepStatusChange,
+      change: Based<StepStatusChange>,
     ): Promise<KycStep> {
       const { view, actors, audience } = await authorizeKyc(db, actor, ref, 'read');
       const user = await actingUser(db, actor, userId);
       const found = await locate(view, locator);
       const { step } = found;
       const target = resolveStepStatus(change.status, actors);
-      const version = change.version ?? step.version;
+      const { version } = change;
       if (version !== step.version) throw await stepConflict(db, view, step.stepType, audience);
       check(view, found, view.submission.status, target, change.comment, audience);
       const visibility = commentVisibility(
@@ -239,7 +238,7 @@ export function createStepService(db: Db) {
       ref: KycRef,
       stepType: KycStepType,
       userId: number,
-      input: RequestWithdrawal,
+      input: Based<RequestWithdrawal>,
     ): Promise<KycStep> {
       const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
       if (!policy.mayWithdrawKycRequest(actor)) {
@@ -248,7 +247,7 @@ export function createStepService(db: Db) {
       const user = await actingUser(db, actor, userId);
       const found = await findStepOrThrow(db, view, stepType);
       const { step } = found;
-      const version = input.version ?? step.version;
+      const { version } = input;
       if (version !== step.version) throw await stepConflict(db, view, stepType, audience);
       const refuse = (message: string) =>
         new ConflictError(message, { current: toStep(found, view.submission, audience) });

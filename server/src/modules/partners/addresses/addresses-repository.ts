@@ -46,17 +46,27 @@ export function createAddressRepository(db: Db) {
       return row!;
     },
 
-    async update(id: number, values: Partial<NewAddress>): Promise<AddressRow> {
+    /** Changes the address if it is still at `version`, bumping it; undefined otherwise. */
+    async update(
+      id: number,
+      version: number,
+      values: Partial<NewAddress>,
+    ): Promise<AddressRow | undefined> {
       const [row] = await db
         .update(addresses)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(addresses.id, id))
+        .set({ ...values, version: sql`${addresses.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(addresses.id, id), eq(addresses.version, version)))
         .returning();
-      return row!;
+      return row;
     },
 
-    async delete(id: number): Promise<void> {
-      await db.delete(addresses).where(eq(addresses.id, id));
+    /** Deletes the address if it is still at `version`; false otherwise. */
+    async delete(id: number, version: number): Promise<boolean> {
+      const rows = await db
+        .delete(addresses)
+        .where(and(eq(addresses.id, id), eq(addresses.version, version)))
+        .returning({ id: addresses.id });
+      return rows.length > 0;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addressSchema } from '#common/partners.js';
 import { requireUser } from '#server/plugins/auth.js';
+import { expectedVersion } from '#server/versions.js';
 import { partnerUuidParamsSchema } from '../partners-schemas.js';
 import {
   addressInputSchema,
@@ -69,6 +70,7 @@ const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeList
         { uuid: request.params.uuid },
         request.params.addressUuid,
         request.body,
+        expectedVersion(request),
       ),
   );
 
@@ -87,6 +89,7 @@ const addressRoutes: FastifyPluginAsyncZod<{ onPartnerChange?: PartnerChangeList
         requireUser(request),
         { uuid: request.params.uuid },
         request.params.addressUuid,
+        expectedVersion(request),
       );
       return reply.status(204).send(null);
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADDRESS_TYPES } from '#server/db/schema/partners.js';
 import { uuidSchema } from '#server/api-schemas.js';
 import { countryCodeSchema } from '#server/modules/countries/countries-schemas.js';
+import { versionField } from '#server/versions.js';
 import { requiredText } from '../fields.js';
 
 const addressFields = {
@@ -25,6 +26,7 @@ export const addressPatchSchema = z
     position: z.number().int().min(0, 'must be 0 or more').max(1000, 'must be at most 1000'),
   })
   .partial()
+  .extend({ version: versionField })
   .meta({ id: 'AddressPatch' });
 
 export type AddressPatch = z.infer<typeof addressPatchSchema>;

@@ -1,6 +1,7 @@
 import type { Address } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
-import { NotFoundError } from '#server/errors.js';
+import { type ConflictError, NotFoundError } from '#server/errors.js';
+import { staleVersion } from '#server/versions.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { authorizePartner } from '../access-service.js';
 import { toAddress } from '../present.js';
@@ -29,6 +30,12 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
     return address;
   }
 
+  /** 409 for a change based on an old version, with the address as it is now. */
+  async function stale(address: AddressRow): Promise<ConflictError> {
+    const current = await addresses.find(address.tradePartnerId, address.uuid);
+    return staleVersion('address', current ? toAddress(current) : null);
+  }
+
   return {
     async list(actor: AuthUser, ref: PartnerRef): Promise<Address[]> {
       const { partner } = await authorizePartner(db, actor, ref, 'read');
@@ -51,20 +58,30 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
       ref: PartnerRef,
       addressUuid: string,
       patch: AddressPatch,
+      version: number,
     ): Promise<Address> {
       const address = await addressOf(actor, ref, addressUuid);
+      if (address.version !== version) throw await stale(address);
       const values = Object.fromEntries(
-        Object.entries(patch).filter(([, value]) => value !== undefined),
+        Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
       );
       if (Object.keys(values).length === 0) return toAddress(address);
-      const updated = await addresses.update(address.id, values);
+      const updated = await addresses.update(address.id, version, values);
+      if (!updated) throw await stale(address);
       await onChange({ tradePartnerId: address.tradePartnerId });
       return toAddress(updated);
     },
 
-    async delete(actor: AuthUser, ref: PartnerRef, addressUuid: string): Promise<void> {
+    async delete(
+      actor: AuthUser,
+      ref: PartnerRef,
+      addressUuid: string,
+      version: number,
+    ): Promise<void> {
       const address = await addressOf(actor, ref, addressUuid);
-      await addresses.delete(address.id);
+      if (address.version !== version || !(await addresses.delete(address.id, version))) {
+        throw await stale(address);
+      }
       await onChange({ tradePartnerId: address.tradePartnerId });
     },
   };

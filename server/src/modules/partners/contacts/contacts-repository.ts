@@ -50,17 +50,31 @@ export function createContactRepository(db: Db) {
       return row!;
     },
 
-    async update(id: number, values: Partial<NewContact>): Promise<ContactRow> {
+    /** Changes the contact if it is still at `version`, bumping it; undefined otherwise. */
+    async update(
+      id: number,
+      version: number,
+      values: Partial<NewContact>,
+    ): Promise<ContactRow | undefined> {
       const [row] = await db
         .update(tradePartnerContacts)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(tradePartnerContacts.id, id))
+        .set({
+          ...values,
+          version: sql`${tradePartnerContacts.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(tradePartnerContacts.id, id), eq(tradePartnerContacts.version, version)))
         .returning();
-      return row!;
+      return row;
     },
 
-    async delete(id: number): Promise<void> {
-      await db.delete(tradePartnerContacts).where(eq(tradePartnerContacts.id, id));
+    /** Deletes the contact if it is still at `version`; false otherwise. */
+    async delete(id: number, version: number): Promise<boolean> {
+      const rows = await db
+        .delete(tradePartnerContacts)
+        .where(and(eq(tradePartnerContacts.id, id), eq(tradePartnerContacts.version, version)))
+        .returning({ id: tradePartnerContacts.id });
+      return rows.length > 0;
     },
   };
 }

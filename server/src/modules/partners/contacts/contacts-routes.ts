@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactSchema } from '#common/partners.js';
 import { requireUser } from '#server/plugins/auth.js';
+import { expectedVersion } from '#server/versions.js';
 import { uuidParamsSchema } from '#server/api-schemas.js';
 import { partnerIdParamsSchema, partnerUuidParamsSchema } from '../partners-schemas.js';
 import { contactInputSchema, contactParamsSchema, contactPatchSchema } from './contacts-schemas.js';
@@ -88,6 +89,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         { uuid: request.params.uuid },
         request.params.contactUuid,
         request.body,
+        expectedVersion(request),
       ),
   );
 
@@ -106,6 +108,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request),
         { uuid: request.params.uuid },
         request.params.contactUuid,
+        expectedVersion(request),
       );
       return reply.status(204).send(null);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from '#server/api-schemas.js';
+import { versionField } from '#server/versions.js';
 import { emailField, optionalText, phoneField } from '../fields.js';
 
 const contactFields = {
@@ -17,7 +18,11 @@ export const contactInputSchema = z
 
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
-export const contactPatchSchema = z.object(contactFields).partial().meta({ id: 'ContactPatch' });
+export const contactPatchSchema = z
+  .object(contactFields)
+  .partial()
+  .extend({ version: versionField })
+  .meta({ id: 'ContactPatch' });
 
 export type ContactPatch = z.infer<typeof contactPatchSchema>;
 

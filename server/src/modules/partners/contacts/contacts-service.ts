@@ -1,6 +1,7 @@
 import type { Contact } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
-import { NotFoundError, ValidationError } from '#server/errors.js';
+import { type ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
+import { staleVersion } from '#server/versions.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import type { PartnerAction } from '#server/policy.js';
 import { authorizePartner } from '../access-service.js';
@@ -47,6 +48,12 @@ export function createContactService(db: Db) {
     return contact;
   }
 
+  /** 409 for a change based on an old version, with the contact as it is now. */
+  async function stale(contact: ContactRow): Promise<ConflictError> {
+    const current = await contacts.findByUuid(contact.uuid);
+    return staleVersion('contact', current ? toContact(current) : null);
+  }
+
   return {
     async list(actor: AuthUser, ref: PartnerRef): Promise<Contact[]> {
       const { partner } = await authorizePartner(db, actor, ref, 'read');
@@ -86,19 +93,30 @@ export function createContactService(db: Db) {
       ref: PartnerRef,
       contactUuid: string,
       patch: ContactPatch,
+      version: number,
     ): Promise<Contact> {
       const contact = await contactOf(actor, ref, contactUuid, 'change');
+      if (contact.version !== version) throw await stale(contact);
       const values = Object.fromEntries(
-        Object.entries(patch).filter(([, value]) => value !== undefined),
+        Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
       );
       if (Object.keys(values).length === 0) return toContact(contact);
       requireNameOrEmail({ ...contact, ...values });
-      return toContact(await contacts.update(contact.id, values));
+      const updated = await contacts.update(contact.id, version, values);
+      if (!updated) throw await stale(contact);
+      return toContact(updated);
     },
 
-    async delete(actor: AuthUser, ref: PartnerRef, contactUuid: string): Promise<void> {
+    async delete(
+      actor: AuthUser,
+      ref: PartnerRef,
+      contactUuid: string,
+      version: number,
+    ): Promise<void> {
       const contact = await contactOf(actor, ref, contactUuid, 'manage');
-      await contacts.delete(contact.id);
+      if (contact.version !== version || !(await contacts.delete(contact.id, version))) {
+        throw await stale(contact);
+      }
     },
   };
 }

@@ -51,6 +51,7 @@ describe.each(databaseTargets())('contacts (%s)', (target) => {
       email: 'j.deboer@example.com',
       phone: '+31612345678',
       jobTitle: 'Planner',
+      version: 1,
     });
     const onlyEmail = await call(owner, 'POST', base, { email: 'desk@example.com' });
     expect(onlyEmail.statusCode).toBe(201);

@@ -22,6 +22,7 @@ const withUser = {
   userId: tradePartnerMembers.userId,
   role: tradePartnerMembers.role,
   accessLevel: tradePartnerMembers.accessLevel,
+  version: tradePartnerMembers.version,
   createdAt: tradePartnerMembers.createdAt,
   userUuid: users.uuid,
   firstName: users.firstName,
@@ -35,8 +36,17 @@ const membershipColumns = {
   userId: tradePartnerMembers.userId,
   role: tradePartnerMembers.role,
   accessLevel: tradePartnerMembers.accessLevel,
+  version: tradePartnerMembers.version,
   createdAt: tradePartnerMembers.createdAt,
 };
+
+/** The membership, if it is still at `version`. */
+const atVersion = (member: { tradePartnerId: number; userId: number; version: number }) =>
+  and(
+    eq(tradePartnerMembers.tradePartnerId, member.tradePartnerId),
+    eq(tradePartnerMembers.userId, member.userId),
+    eq(tradePartnerMembers.version, member.version),
+  );
 
 export function createMemberRepository(db: Db) {
   return {
@@ -134,31 +144,30 @@ export function createMemberRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Changes the membership if it is still at `version`; its new version, or undefined. */
     async update(
-      tradePartnerId: number,
-      userId: number,
+      member: { tradePartnerId: number; userId: number; version: number },
       values: { role: PartnerRole; accessLevel: AccessLevel },
-    ): Promise<void> {
-      await db
+    ): Promise<number | undefined> {
+      const [row] = await db
         .update(tradePartnerMembers)
-        .set(values)
-        .where(
-          and(
-            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
-            eq(tradePartnerMembers.userId, userId),
-          ),
-        );
+        .set({ ...values, version: sql`${tradePartnerMembers.version} + 1` })
+        .where(atVersion(member))
+        .returning({ version: tradePartnerMembers.version });
+      return row?.version;
     },
 
-    async delete(tradePartnerId: number, userId: number): Promise<void> {
-      await db
+    /** Deletes the membership if it is still at `version`; false otherwise. */
+    async delete(member: {
+      tradePartnerId: number;
+      userId: number;
+      version: number;
+    }): Promise<boolean> {
+      const rows = await db
         .delete(tradePartnerMembers)
-        .where(
-          and(
-            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
-            eq(tradePartnerMembers.userId, userId),
-          ),
-        );
+        .where(atVersion(member))
+        .returning({ userId: tradePartnerMembers.userId });
+      return rows.length > 0;
     },
 
     /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberSchema } from '#common/partners.js';
 import { requireUser } from '#server/plugins/auth.js';
+import { expectedVersion } from '#server/versions.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 import { partnerUuidParamsSchema } from '../partners-schemas.js';
 import { memberParamsSchema, memberPatchSchema } from './members-schemas.js';
@@ -44,6 +45,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         { uuid: request.params.uuid },
         request.params.userUuid,
         request.body.accessLevel,
+        expectedVersion(request),
       ),
   );
 
@@ -63,6 +65,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request),
         { uuid: request.params.uuid },
         request.params.userUuid,
+        expectedVersion(request),
       );
       return reply.status(204).send(null);
     },

@@ -2,6 +2,7 @@ import type { Member } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
 import type { AccessLevel, PartnerRole } from '#server/db/schema/partners.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
+import { staleVersion } from '#server/versions.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { authorizePartner } from '../access-service.js';
@@ -17,6 +18,7 @@ export function toMember(row: MemberWithUser): Member {
     email: row.email,
     role: row.role,
     accessLevel: row.accessLevel,
+    version: row.version,
   };
 }
 
@@ -30,6 +32,12 @@ const lastOwner = (userUuid: string) =>
     'A trade partner must keep at least one owner: make someone else OWNER first.',
     { reason: 'lastOwner', userUuid },
   );
+
+/** 409 for a change based on an old version, with the member as it is now. */
+async function stale(db: Db, tradePartnerId: number, userUuid: string): Promise<ConflictError> {
+  const current = await createMemberRepository(db).findByUserUuid(tradePartnerId, userUuid);
+  return staleVersion('member', current ? toMember(current) : null);
+}
 
 export function createMemberService(db: Db) {
   /**
@@ -66,6 +74,7 @@ export function createMemberService(db: Db) {
       ref: PartnerRef,
       userUuid: string,
       accessLevel: AccessLevel,
+      version: number,
     ): Promise<Member> {
       const { partner, member } = await managedMember(
         actor,
@@ -73,9 +82,10 @@ export function createMemberService(db: Db) {
         userUuid,
         (m) => (m.accessLevel === 'OWNER') !== (accessLevel === 'OWNER'),
       );
+      if (member.version !== version) throw await stale(db, partner.id, userUuid);
       if (member.accessLevel === accessLevel) return toMember(member);
       const role = roleFor(accessLevel);
-      await db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const members = createMemberRepository(tx);
         if (
           member.accessLevel === 'OWNER' &&
@@ -83,19 +93,26 @@ export function createMemberService(db: Db) {
         ) {
           throw lastOwner(member.userUuid);
         }
-        await members.update(partner.id, member.userId, { role, accessLevel });
+        return members.update({ ...member, version }, { role, accessLevel });
       });
-      return toMember({ ...member, role, accessLevel });
+      if (updated === undefined) throw await stale(db, partner.id, userUuid);
+      return toMember({ ...member, role, accessLevel, version: updated });
     },
 
-    async delete(actor: AuthUser, ref: PartnerRef, userUuid: string): Promise<void> {
+    async delete(
+      actor: AuthUser,
+      ref: PartnerRef,
+      userUuid: string,
+      version: number,
+    ): Promise<void> {
       const { partner, member } = await managedMember(
         actor,
         ref,
         userUuid,
         (m) => m.accessLevel === 'OWNER',
       );
-      await db.transaction(async (tx) => {
+      if (member.version !== version) throw await stale(db, partner.id, userUuid);
+      const deleted = await db.transaction(async (tx) => {
         const members = createMemberRepository(tx);
         if (
           member.accessLevel === 'OWNER' &&
@@ -103,8 +120,9 @@ export function createMemberService(db: Db) {
         ) {
           throw lastOwner(member.userUuid);
         }
-        await members.delete(partner.id, member.userId);
+        return members.delete({ ...member, version });
       });
+      if (!deleted) throw await stale(db, partner.id, userUuid);
     },
   };
 }

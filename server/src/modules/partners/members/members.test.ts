@@ -44,6 +44,7 @@ describe.each(databaseTargets())('members (%s)', (target) => {
         email: owner.email,
         role: 'OWNER',
         accessLevel: 'OWNER',
+        version: 1,
       },
       expect.objectContaining({
         userUuid: viewer.userUuid,
