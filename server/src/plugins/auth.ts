@@ -115,7 +115,7 @@ export default fp(
           refusal = error;
         });
       }
-      await app.limits.api(request);
+      if (request.routeOptions.config?.limited !== 'by-route') await app.limits.api(request);
       if (refusal) throw refusal;
     });
   },

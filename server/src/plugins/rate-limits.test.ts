@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { person, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { uploadDocument } from '#server/testing/kyc-fixtures.js';
+import { caller, createPartner, signIn } from '#server/testing/partners-fixtures.js';
 
 const SESSION = '/api/auth/session/info';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -90,6 +92,33 @@ describe('API rate limits in one process (decision 025)', () => {
     for (const { path, statuses } of operations) {
       expect(statuses.includes('429'), path).toBe(!['/api/health', '/api/ready'].includes(path));
     }
+  });
+});
+
+describe("a document's bytes by access token (decision 025)", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { RATE_LIMIT_ADDRESS_PER_MINUTE: '3' });
+  });
+  afterAll(() => server?.close());
+
+  it('counts the person the token names, not their address; refused tokens count per address', async () => {
+    const owner = await signIn(server, 'owner', ['OWNER']);
+    const partner = await createPartner(server, owner);
+    const id = await uploadDocument(server, owner, partner, 'COC_EXTRACT');
+    const issued = await caller(server)(owner, 'POST', `/api/documents/${id}/token`);
+    const token = issued.json().token as string;
+    const get = (query: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/documents/${id}/content?${query}`,
+        remoteAddress: '10.5.0.1',
+      });
+    // An office's page of documents: more than its address may call without a token.
+    for (let i = 0; i < 6; i++) expect((await get(`token=${token}`)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await get('token=forged')).statusCode).toBe(401);
+    expect429(await get('token=forged'));
   });
 });
 

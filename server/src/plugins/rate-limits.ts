@@ -10,6 +10,12 @@ const MINUTE_MS = 60_000;
 /** One limit: counts the request and refuses it with 429 once its bucket is over. */
 export type Limiter = (request: FastifyRequest) => Promise<void>;
 
+/**
+ * The API's limit: per person when `person` (a subject) is given or the request's bearer
+ * token named one, per client address otherwise.
+ */
+export type ApiLimiter = (request: FastifyRequest, person?: string) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The rate limits of decision 025; counters live in Redis when REDIS_URL is set. */
@@ -18,7 +24,7 @@ declare module 'fastify' {
        * Every /api call once its bearer token is checked: per person when the token is valid,
        * per client address otherwise (public routes, missing or refused tokens).
        */
-      api: Limiter;
+      api: ApiLimiter;
       /** The identity provider's sign-in and registration forms, per client address. */
       signIn: Limiter;
       /** The rest of the identity provider's endpoints, per client address. */
@@ -26,8 +32,12 @@ declare module 'fastify' {
     };
   }
   interface FastifyContextConfig {
-    /** false: never rate limited (the health checks a load balancer polls). */
-    limited?: false;
+    /**
+     * false: never rate limited (the health checks a load balancer polls). 'by-route': the
+     * route calls `limits.api` itself once it knows its caller (a document's bytes, whose
+     * caller may be named by a document access token rather than a bearer token).
+     */
+    limited?: false | 'by-route';
   }
 }
 
@@ -81,12 +91,22 @@ export default fp(
       };
     }
 
+    // The person a route named for this request (ApiLimiter's `person`).
+    const named = new WeakMap<FastifyRequest, string>();
+    const person = (request: FastifyRequest) => named.get(request) ?? request.authUser?.sub;
+    const api = limiter(
+      (request) => (person(request) ? config.personPerMinute : config.addressPerMinute),
+      (request) => {
+        const sub = person(request);
+        return sub ? `person:${sub}` : `address:${request.ip}`;
+      },
+    );
+
     app.decorate('limits', {
-      api: limiter(
-        (request) => (request.authUser ? config.personPerMinute : config.addressPerMinute),
-        (request) =>
-          request.authUser ? `person:${request.authUser.sub}` : `address:${request.ip}`,
-      ),
+      api: async (request: FastifyRequest, sub?: string) => {
+        if (sub) named.set(request, sub);
+        await api(request);
+      },
       signIn: limiter(
         () => config.signInPerMinute,
         (request) => `sign-in:${request.ip}`,

@@ -35,19 +35,34 @@ const fileRoutes: FastifyPluginAsyncZod<{
   tokens: AccessTokens;
   thumbnails: Thumbnails;
 }> = async (app, { documents, tokens, thumbnails }) => {
+  /**
+   * The caller, by access token or bearer token, counted against their own rate limit; a
+   * caller with neither (or a refused one) counts against their address's (decision 025), so
+   * a page of thumbnails costs each person their own calls, not their office's.
+   */
   async function reader(
     request: FastifyRequest,
     documentId: number,
     token: string | undefined,
   ): Promise<AuthUser> {
-    if (token !== undefined) return tokens.verify(token, documentId);
-    return app.authenticate(request);
+    let actor: AuthUser;
+    try {
+      actor =
+        token !== undefined
+          ? await tokens.verify(token, documentId)
+          : await app.authenticate(request);
+    } catch (error) {
+      await app.limits.api(request);
+      throw error;
+    }
+    await app.limits.api(request, actor.sub);
+    return actor;
   }
 
   app.get(
     '/api/documents/:documentId/content',
     {
-      config: { public: true },
+      config: { public: true, limited: 'by-route' },
       schema: {
         tags,
         summary: 'The whole file (a download unless disposition=inline); bearer or ?token=',
@@ -71,7 +86,7 @@ const fileRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/documents/:documentId/stream',
     {
-      config: { public: true },
+      config: { public: true, limited: 'by-route' },
       schema: {
         tags,
         summary: 'The file for viewing (inline unless disposition=attachment), honouring Range',
@@ -113,7 +128,7 @@ const fileRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/documents/:documentId/thumbnail',
     {
-      config: { public: true },
+      config: { public: true, limited: 'by-route' },
       schema: {
         tags,
         summary: 'A picture of the image or first PDF page; bearer or ?token=',
