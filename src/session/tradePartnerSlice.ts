@@ -328,6 +328,8 @@ export const tradePartnerSlice = createSlice({
       .addCase(loadTradePartner.fulfilled, (state, action) => {
         recordFulfilled(state.currentRequest);
         state.current = action.payload;
+        // The user's list shows the same company: as it is now there too (after a 409, say).
+        refresh(state, action.payload);
       })
       .addCase(loadTradePartner.rejected, (state, action) =>
         recordRejected(state.currentRequest, action),

@@ -83,8 +83,9 @@ export function CompanyEditor({ partner, partners }: CompanyEditorProps) {
           <h2 className="h5 mb-3">{t('company.sections.company')}</h2>
           <SaveErrorAlert error={companySave.error} />
           <fieldset disabled={!canEdit}>
+            {/* A new version (saved here, or by someone else first) starts the form from it. */}
             <CompanyForm
-              key={partner.uuid}
+              key={`${partner.uuid}:${partner.version}`}
               initial={companyFormValuesOf(partner)}
               onSubmit={saveCompanyData}
               submitLabel={t('company.saveData')}
@@ -99,7 +100,7 @@ export function CompanyEditor({ partner, partners }: CompanyEditorProps) {
           <SaveErrorAlert error={addressSave.error} />
           <fieldset disabled={!canEdit}>
             <AddressForm
-              key={partner.uuid}
+              key={`${partner.uuid}:${partner.addresses[0]?.version ?? 0}`}
               initial={addressFormValuesOf(partner.addresses[0])}
               onSubmit={saveAddress}
               submitLabel={t('address.save')}

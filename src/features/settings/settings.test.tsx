@@ -282,6 +282,41 @@ describe('settings screens', { timeout: 20_000 }, () => {
     expect(screen.getByText('Accepted on 26.10.2025, 09:30')).toBeInTheDocument();
   });
 
+  it('shows the company as someone else saved it when they were first, in the form too', async () => {
+    const theirs = {
+      ...deVriesTrading,
+      phone: '+31 20 7654321',
+      version: deVriesTrading.version + 1,
+    };
+    server.use(
+      http.patch('/api/partners/uuid/:uuid', () =>
+        HttpResponse.json(
+          {
+            ...errorBody(409, 'Conflict', 'The trade partner was changed by someone else.'),
+            details: { reason: 'staleVersion', current: theirs },
+          },
+          { status: 409 },
+        ),
+      ),
+      http.get('/api/partners/uuid/:uuid', () => HttpResponse.json(theirs)),
+      http.get('/api/partners/:id', () => HttpResponse.json(theirs)),
+    );
+    await renderApp('/settings/company-info');
+    const u = userEvent.setup();
+    const website = await screen.findByRole('textbox', { name: 'Website' });
+    await u.clear(website);
+    await u.type(website, 'https://mine.example');
+    await u.click(screen.getByRole('button', { name: 'Save company data' }));
+
+    expect(await screen.findByText('Changed by someone else')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Company phone' })).toHaveValue('+31 20 765 4321'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Website' })).not.toHaveValue(
+      'https://mine.example',
+    );
+  });
+
   it('tells staff they have no company', async () => {
     await renderApp('/settings/company-info', markToken);
     expect(await screen.findByText('No company for staff members')).toBeInTheDocument();
