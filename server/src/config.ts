@@ -10,8 +10,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The address browsers use to reach this server; the development issuer lives below it. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * The address browsers use to reach this server; the development issuer lives below it.
+   * Default: http://localhost:PORT, so a server started on another port signs in on it.
+   */
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL connection string; without it an embedded PGlite database lives in DATA_DIR/pglite. */
   DATABASE_URL: z.string().optional(),
@@ -166,7 +169,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const devProvider = env.OIDC_ISSUER === undefined;
   const dataDir = path.resolve(env.DATA_DIR);
   const tempDir = path.join(dataDir, 'tmp');
