@@ -117,6 +117,10 @@ export const normaliseVatNumber = (value: string) => value.replace(/[\s.-]/g, ''
 
 const jsvatCountries = vatCountries;
 
+/** An EU VAT number with its country prefix and a right check digit (jsvat), once normalised. */
+export const isValidVatNumber = (value: string) =>
+  checkVAT(normaliseVatNumber(value), jsvatCountries).isValid;
+
 const cocSchema = (now: Date) =>
   z.object({
     cocNumber: text(40),
@@ -190,10 +194,7 @@ const bankAndVatSchema = z.object({
     .refine((value) => isValidIBAN(value), { error: M.iban }),
   accountHolder: text(200),
   vatNumber: optional(
-    z
-      .string()
-      .transform(normaliseVatNumber)
-      .refine((value) => checkVAT(value, jsvatCountries).isValid, { error: M.vat }),
+    z.string().transform(normaliseVatNumber).refine(isValidVatNumber, { error: M.vat }),
   ),
 });
 
