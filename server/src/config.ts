@@ -73,7 +73,7 @@ const envSchema = z.object({
   /** Calls per minute from one client address without a valid token: public routes, refused tokens. */
   RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Sign-in and registration forms sent per minute from one client address. */
-  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
