@@ -80,6 +80,23 @@ test.describe('the application shell', () => {
     await expect(notice).toContainText('You do not have permission to access this resource.');
   });
 
+  for (const [username, address] of [
+    ['contact', '/kyc'],
+    ['partner', '/partners/new'],
+    ['partner', '/passport'],
+  ] as const) {
+    test(`${username} opening ${address} is sent to the dashboard and told why`, async ({
+      page,
+    }) => {
+      await signIn(page, username);
+      await page.goto(address);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      const notice = page.getByRole('alert').filter({ hasText: 'Access Denied' });
+      await expect(notice).toBeVisible();
+      await expect(notice).toContainText('You do not have permission to access this resource.');
+    });
+  }
+
   for (const theme of ['light', 'dark'] as const) {
     test(`the shell has no serious accessibility problem (${theme})`, async ({ page }) => {
       await signIn(page, 'manager');

@@ -6,6 +6,7 @@ import { makeStore, renderWithProviders } from '../../tests/render-with-provider
 
 function renderGuarded(roles: string[], path = '/upload') {
   const auth: RootState['auth'] = { ...makeStore().getState().auth, authenticated: true, roles };
+  const store = makeStore({ auth });
   const router = createMemoryRouter(
     [
       { path: '/', element: <h1>Home</h1> },
@@ -16,23 +17,31 @@ function renderGuarded(roles: string[], path = '/upload') {
     ],
     { initialEntries: [path] },
   );
-  renderWithProviders(<RouterProvider router={router} />, { preloadedState: { auth } });
-  return router;
+  renderWithProviders(<RouterProvider router={router} />, { store });
+  return { router, store };
 }
 
 describe('RequireRole', () => {
   it.each([['OWNER'], ['CONTACT']])('lets a user holding %s in', (role) => {
-    const router = renderGuarded([role]);
+    const { router, store } = renderGuarded([role]);
     expect(screen.getByRole('heading', { name: 'Upload' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/upload');
+    expect(store.getState().notifications.items).toEqual([]);
   });
 
   it.each([['NT24_SUPER_ADMIN'], ['NT24_MANAGER'], ['NT24_TRADE_PARTNER'], ['offline_access']])(
-    'sends a user holding only %s to the site root',
+    'sends a user holding only %s to the site root, with the Access Denied notice',
     async (role) => {
-      const router = renderGuarded([role]);
+      const { router, store } = renderGuarded([role]);
       expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/');
+      expect(store.getState().notifications.items).toMatchObject([
+        {
+          type: 'error',
+          title: 'auth.notices.insufficientPermissions.title',
+          message: 'auth.notices.insufficientPermissions.message',
+        },
+      ]);
     },
   );
 
