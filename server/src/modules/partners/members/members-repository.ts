@@ -17,19 +17,6 @@ export interface MemberWithUser extends MembershipRow {
   email: string | null;
 }
 
-const withUser = {
-  tradePartnerId: tradePartnerMembers.tradePartnerId,
-  userId: tradePartnerMembers.userId,
-  role: tradePartnerMembers.role,
-  accessLevel: tradePartnerMembers.accessLevel,
-  version: tradePartnerMembers.version,
-  createdAt: tradePartnerMembers.createdAt,
-  userUuid: users.uuid,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-};
-
 /** A membership as the repository answers it. */
 const membershipColumns = {
   tradePartnerId: tradePartnerMembers.tradePartnerId,
@@ -38,6 +25,15 @@ const membershipColumns = {
   accessLevel: tradePartnerMembers.accessLevel,
   version: tradePartnerMembers.version,
   createdAt: tradePartnerMembers.createdAt,
+};
+
+/** A membership with its person's name and e-mail address. */
+const withUser = {
+  ...membershipColumns,
+  userUuid: users.uuid,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
 };
 
 /** The membership, if it is still at `version`. */
