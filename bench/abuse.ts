@@ -42,13 +42,17 @@ class Jar {
 }
 
 /** A sign-in form of a new authorization request, as keycloak-js starts one. */
-async function openSignIn(jar: Jar): Promise<string> {
+/**
+ * A sign-in form of a new authorization request, as keycloak-js starts one (the code comes
+ * back in the query); answers the form's address and the PKCE verifier.
+ */
+async function openSignIn(jar: Jar): Promise<{ form: string; verifier: string }> {
   const verifier = randomBytes(48).toString('base64url');
   const query = new URLSearchParams({
     client_id: 'nt24-web',
     redirect_uri: `${origin}/dashboard`,
     response_type: 'code',
-    response_mode: 'fragment',
+    response_mode: 'query',
     scope: 'openid',
     state: randomBytes(8).toString('hex'),
     nonce: randomBytes(8).toString('hex'),
@@ -59,7 +63,7 @@ async function openSignIn(jar: Jar): Promise<string> {
     redirect: 'manual',
   });
   jar.store(auth);
-  return new URL(auth.headers.get('location')!, origin).toString();
+  return { form: new URL(auth.headers.get('location')!, origin).toString(), verifier };
 }
 
 async function postForm(jar: Jar, url: string, form: Record<string, string>) {
@@ -74,6 +78,7 @@ async function postForm(jar: Jar, url: string, form: Record<string, string>) {
     status: response.status,
     body: await response.text(),
     retryAfter: response.headers.get('retry-after'),
+    location: response.headers.get('location'),
   };
 }
 
@@ -87,7 +92,7 @@ function outcome(answer: { status: number; body: string }): string {
 
 async function wrongPasswords() {
   const jar = new Jar();
-  const form = await openSignIn(jar);
+  const { form } = await openSignIn(jar);
   const outcomes: string[] = [];
   for (let i = 0; i < 50; i++) {
     outcomes.push(
@@ -112,33 +117,11 @@ async function parallel(count: number, call: () => Promise<Response>) {
 /** Signs the demo employee in through the form and the token endpoint; answers the access token. */
 async function accessToken(): Promise<string> {
   const jar = new Jar();
-  const verifier = randomBytes(48).toString('base64url');
-  const query = new URLSearchParams({
-    client_id: 'nt24-web',
-    redirect_uri: `${origin}/dashboard`,
-    response_type: 'code',
-    response_mode: 'query',
-    scope: 'openid',
-    state: 's',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  let response = await fetch(`${origin}/realms/nt24/protocol/openid-connect/auth?${query}`, {
-    redirect: 'manual',
-  });
-  jar.store(response);
-  const form = new URL(response.headers.get('location')!, origin).toString();
-  let location = await fetch(form, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: jar.header, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'employee', password: 'nt24demo' }),
-  }).then((r) => {
-    jar.store(r);
-    return r.headers.get('location')!;
-  });
+  const { form, verifier } = await openSignIn(jar);
+  const signedIn = await postForm(jar, form, { username: 'employee', password: 'nt24demo' });
+  let location = signedIn.location!;
   while (!location.startsWith(`${origin}/dashboard`)) {
-    response = await fetch(new URL(location, origin), {
+    const response = await fetch(new URL(location, origin), {
       redirect: 'manual',
       headers: { cookie: jar.header },
     });
