@@ -1,10 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loadOrCreateIdpKeys } from './idp/keys.js';
@@ -28,6 +24,7 @@ import errors from './plugins/errors.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import securityHeaders from './plugins/security-headers.js';
+import { createSerializerCompiler } from './plugins/serializer.js';
 import spa from './plugins/spa.js';
 import storage from './plugins/storage.js';
 import tempFiles from './plugins/temp-files.js';
@@ -64,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler(config.env !== 'production'));
 
   // Before errors: it adds the errors a versioned route answers (decision 023).
   await app.register(versions);
