@@ -325,7 +325,6 @@ export function createSubmissionRepository(db: Db) {
       return row;
     },
 
-    /** The status, read with the row share-locked so the file cannot move meanwhile. */
     /**
      * The open files whose steps declare one of these numbers (normalised as the company search
      * stores them): the CoC number of the coc step, the VAT number of the bank-and-vat step.
@@ -349,6 +348,7 @@ export function createSubmissionRepository(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** The status, read with the row share-locked so the file cannot move meanwhile. */
     async statusForShare(id: number): Promise<KycStatus | undefined> {
       const [row] = await db
         .select({ status: kycSubmissions.status })
