@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import i18n from 'i18next';
 import { isSelfServicePath } from '@/config/paths';
+import { withRequestActivity } from '@/lib/request-activity';
 import { withRequestDedup } from '@/lib/request-dedup';
 import { API_MIN_TOKEN_VALIDITY_S, FORCE_REFRESH } from '@/lib/token';
 
@@ -66,7 +67,8 @@ export const apiClient = axios.create({
   headers: { Accept: 'application/json' },
   // 300 (several candidates) is an answer for the caller, like 206 (a partial match).
   validateStatus: (status) => (status >= 200 && status < 300) || status === 300,
-  adapter: withRequestDedup(axios.defaults.adapter),
+  // Every call is counted while in flight, for the route progress bar.
+  adapter: withRequestActivity(withRequestDedup(axios.defaults.adapter)),
 });
 
 type RetriableConfig = InternalAxiosRequestConfig & { authRetried?: boolean };
