@@ -22,10 +22,11 @@ export interface AuthTokenSource {
   /** Refreshes the token when it expires within `minValiditySeconds`; rejects when it cannot. */
   updateToken(minValiditySeconds: number): Promise<boolean>;
   /**
-   * The session cannot be renewed: tell the user (the session_expired notice) and send the
-   * browser to sign-in shortly after, coming back to `returnTo`.
+   * The session cannot be renewed (`updateToken` rejected with `refreshError`): tell the user
+   * why (SPEC section 8) and send the browser to sign-in shortly after, coming back to
+   * `returnTo`; when the identity provider did not answer, only tell.
    */
-  redirectToLogin(returnTo: string): void;
+  redirectToLogin(returnTo: string, refreshError: unknown): void;
 }
 
 let tokenSource: AuthTokenSource | null = null;
@@ -176,9 +177,9 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
   }
   try {
     await refreshOnce(source);
-  } catch {
+  } catch (refreshError) {
     // redirectToLogin tells the user, once however many calls fail here.
-    source.redirectToLogin(window.location.href);
+    source.redirectToLogin(window.location.href, refreshError);
     throw error;
   }
   config.authRetried = true;
