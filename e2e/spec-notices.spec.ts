@@ -44,9 +44,10 @@ test.describe('the authentication notices', () => {
     // Past the access token's 5 minutes: keycloak-js reports it expired.
     await page.clock.fastForward('05:10');
 
-    await expect(toast(page, 'Session Timeout')).toContainText(
-      'Your session has timed out. Attempting to refresh...',
-    );
+    const timeout = toast(page, 'Session Timeout');
+    await expect(timeout).toContainText('Your session has timed out. Attempting to refresh...');
+    // On screen, not somewhere below the page.
+    await expect(timeout).toBeInViewport();
     await expect(toast(page, 'Session Refreshed')).toContainText(
       'Your session has been successfully refreshed.',
     );
