@@ -4,7 +4,11 @@ import NProgress from 'nprogress';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
-import { PAGE_DATA_SETTLE_MS, RouteProgress } from '@/components/ui/RouteProgress';
+import {
+  PAGE_DATA_SETTLE_MS,
+  PAGE_DATA_START_MS,
+  RouteProgress,
+} from '@/components/ui/RouteProgress';
 import { apiClient } from '@/lib/api-client';
 import * as dedup from '@/lib/request-dedup';
 import { server } from '../../../tests/msw-server';
@@ -92,7 +96,7 @@ describe('RouteProgress', () => {
     const answer = slowData();
     renderRouter();
     // The first page has loaded (it asked for nothing).
-    await wait(PAGE_DATA_SETTLE_MS * 2);
+    await wait(PAGE_DATA_START_MS + 100);
     const start = vi.spyOn(NProgress, 'start');
     const done = vi.spyOn(NProgress, 'done');
 
@@ -101,7 +105,7 @@ describe('RouteProgress', () => {
     expect(await screen.findByText('Loading data')).toBeInTheDocument();
     await waitFor(() => expect(start).toHaveBeenCalledTimes(1));
     // The page is shown, its data not yet: the bar stays.
-    await wait(PAGE_DATA_SETTLE_MS * 2);
+    await wait(PAGE_DATA_SETTLE_MS + 100);
     expect(done).not.toHaveBeenCalled();
 
     act(() => answer());
@@ -114,7 +118,7 @@ describe('RouteProgress', () => {
   it('does not run for calls a page makes after its data has come', async () => {
     renderRouter();
     // The first page has loaded (it asked for nothing).
-    await wait(PAGE_DATA_SETTLE_MS * 2);
+    await wait(PAGE_DATA_START_MS + 100);
     const start = vi.spyOn(NProgress, 'start');
     const answer = slowData();
 

@@ -19,15 +19,21 @@ NProgress.configure({
 });
 
 /**
+ * How long after a navigation the page may take to ask for its data (its effects may run a
+ * render or two later, and later still on a busy machine). The bar only shows once it asks.
+ */
+export const PAGE_DATA_START_MS = 500;
+
+/**
  * How long a page's data counts as loading after its last call settled: an answer often leads
  * to the next call (the partner, then its file), which should not restart the bar.
  */
-export const PAGE_DATA_SETTLE_MS = 100;
+export const PAGE_DATA_SETTLE_MS = 300;
 
 /**
  * Whether the page at `key` is still loading its data: from the navigation until the API calls
- * started since then have settled (and none followed within PAGE_DATA_SETTLE_MS). Calls a page
- * makes later, such as polling, do not count.
+ * started since then have settled, and none followed within PAGE_DATA_SETTLE_MS (or none
+ * started within PAGE_DATA_START_MS). Calls a page makes later, such as polling, do not count.
  */
 function usePageDataLoading(key: string): boolean {
   const [loading, setLoading] = useState(false);
@@ -42,10 +48,14 @@ function usePageDataLoading(key: string): boolean {
         setLoading(true);
         return;
       }
-      timer = setTimeout(() => {
-        setLoading(false);
-        stop();
-      }, PAGE_DATA_SETTLE_MS);
+      const asked = requestMark() > mark;
+      timer = setTimeout(
+        () => {
+          setLoading(false);
+          stop();
+        },
+        asked ? PAGE_DATA_SETTLE_MS : PAGE_DATA_START_MS,
+      );
     };
     stop = subscribeRequests(follow);
     follow();
