@@ -170,6 +170,20 @@ export const kycStepSchema = z
 
 export type KycStep = z.infer<typeof kycStepSchema>;
 
+/** The answer to a change of a step's status. */
+export const kycStepChangeSchema = kycStepSchema
+  .extend({
+    unchanged: z
+      .boolean()
+      .describe(
+        'true when nothing changed: the step is APPROVED or REJECTED and was asked to become ' +
+          'something else, so it is answered as it is (SPEC section 4)',
+      ),
+  })
+  .meta({ id: 'KycStepChange' });
+
+export type KycStepChange = z.infer<typeof kycStepChangeSchema>;
+
 export const statusRecordSchema = z
   .object({
     id: z.number().int(),

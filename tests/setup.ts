@@ -5,6 +5,7 @@ import { clearEnsureUserCache } from '@/session/authApi';
 import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
 import { initI18nWithResources } from '@/lib/i18n';
 import { clearRequestCache } from '@/lib/request-dedup';
+import { responseCache } from '@/lib/response-cache';
 import { server } from './msw-server';
 
 initI18nWithResources(en);
@@ -19,6 +20,7 @@ afterEach(() => {
   setAuthTokenSource(null);
   setHttpNotifier(null);
   clearRequestCache();
+  responseCache.clear();
   window.history.replaceState(null, '', '/');
 });
 

@@ -12,6 +12,7 @@ import {
 } from '@common/partners';
 import { apiClient } from '@/lib/api-client';
 import { required, seg } from '@/lib/api-params';
+import { cachedGet } from '@/lib/cached-get';
 
 // The trade partner, address, contact and terms calls of docs/api/partners.md (SPEC section 7,
 // 'Users and partners'): one typed function per endpoint.
@@ -23,21 +24,22 @@ const partnerListSchema = z.array(tradePartnerSchema);
 /** GET /api/users/uuid/{uuid}/trade-partners: the preferred way to list a user's partners. */
 export async function getUserTradePartnersByUuid(userUuid: string): Promise<TradePartner[]> {
   required(userUuid, 'userUuid', 'getUserTradePartnersByUuid');
-  const { data } = await apiClient.get<unknown>(`/api/users/uuid/${seg(userUuid)}/trade-partners`);
-  return partnerListSchema.parse(data);
+  return cachedGet(
+    'tradePartner',
+    `/api/users/uuid/${seg(userUuid)}/trade-partners`,
+    partnerListSchema,
+  );
 }
 
 /** GET /api/users/{id}/trade-partners: the fallback when the uuid call fails. */
 export async function getUserTradePartnersById(userId: number): Promise<TradePartner[]> {
   required(userId, 'userId', 'getUserTradePartnersById');
-  const { data } = await apiClient.get<unknown>(`/api/users/${seg(userId)}/trade-partners`);
-  return partnerListSchema.parse(data);
+  return cachedGet('tradePartner', `/api/users/${seg(userId)}/trade-partners`, partnerListSchema);
 }
 
 /** GET /api/partners/user: the current user's partners, when no user uuid is known. */
 export async function getCurrentUserTradePartners(): Promise<TradePartner[]> {
-  const { data } = await apiClient.get<unknown>('/api/partners/user');
-  return partnerListSchema.parse(data);
+  return cachedGet('tradePartner', '/api/partners/user', partnerListSchema);
 }
 
 // --- One partner --------------------------------------------------------------------------
@@ -45,23 +47,20 @@ export async function getCurrentUserTradePartners(): Promise<TradePartner[]> {
 /** GET /api/partners/{id} */
 export async function getTradePartnerById(id: number): Promise<TradePartner> {
   required(id, 'id', 'getTradePartnerById');
-  const { data } = await apiClient.get<unknown>(`/api/partners/${seg(id)}`);
-  return tradePartnerSchema.parse(data);
+  return cachedGet('partnerData', `/api/partners/${seg(id)}`, tradePartnerSchema);
 }
 
 /** GET /api/partners/uuid/{uuid} */
 export async function getTradePartnerByUuid(uuid: string): Promise<TradePartner> {
   required(uuid, 'uuid', 'getTradePartnerByUuid');
-  const { data } = await apiClient.get<unknown>(`/api/partners/uuid/${seg(uuid)}`);
-  return tradePartnerSchema.parse(data);
+  return cachedGet('partnerData', `/api/partners/uuid/${seg(uuid)}`, tradePartnerSchema);
 }
 
 /** GET /api/partners/{id}/user-role: the current user's role in a partner. */
 export async function getTradePartnerUserRole(id: number | undefined): Promise<PartnerUserRole> {
   // SPEC section 5.
   if (id === undefined || id === null) throw new Error('Trade partner ID is undefined');
-  const { data } = await apiClient.get<unknown>(`/api/partners/${seg(id)}/user-role`);
-  return userRoleSchema.parse(data);
+  return cachedGet('auth', `/api/partners/${seg(id)}/user-role`, userRoleSchema);
 }
 
 /** The company fields a partner is created or changed with; absent fields stay as they are. */

@@ -22,7 +22,7 @@ function fakeTokenSource({ refreshFails = false } = {}) {
       generation += 1;
       return true;
     }),
-    redirectToLogin: vi.fn<(returnTo: string) => void>(),
+    redirectToLogin: vi.fn<(returnTo: string, refreshError: unknown) => void>(),
   } satisfies AuthTokenSource;
 }
 
@@ -136,7 +136,7 @@ describe('apiClient on 401', () => {
     window.history.replaceState(null, '', '/dashboard?tab=1');
     const source = fakeTokenSource({ refreshFails: true });
     setAuthTokenSource(source);
-    // redirectToLogin raises the one 'Session Expired' notice itself.
+    // redirectToLogin raises the one notice itself.
     const notices = recordNotices();
     let calls = 0;
     server.use(
@@ -149,8 +149,10 @@ describe('apiClient on 401', () => {
     await expect(apiClient.get('/api/things')).rejects.toMatchObject({ response: { status: 401 } });
 
     expect(calls).toBe(1);
+    // With why the refresh failed: the notice depends on it (SPEC section 8).
     expect(source.redirectToLogin).toHaveBeenCalledWith(
       `${window.location.origin}/dashboard?tab=1`,
+      new Error('refresh token expired'),
     );
     expect(notices).toEqual([]);
   });

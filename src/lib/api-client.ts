@@ -1,6 +1,7 @@
 import axios, { type AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import i18n from 'i18next';
 import { isSelfServicePath } from '@/config/paths';
+import { withRequestActivity } from '@/lib/request-activity';
 import { withRequestDedup } from '@/lib/request-dedup';
 import { API_MIN_TOKEN_VALIDITY_S, FORCE_REFRESH } from '@/lib/token';
 
@@ -21,10 +22,11 @@ export interface AuthTokenSource {
   /** Refreshes the token when it expires within `minValiditySeconds`; rejects when it cannot. */
   updateToken(minValiditySeconds: number): Promise<boolean>;
   /**
-   * The session cannot be renewed: tell the user (the session_expired notice) and send the
-   * browser to sign-in shortly after, coming back to `returnTo`.
+   * The session cannot be renewed (`updateToken` rejected with `refreshError`): tell the user
+   * why (SPEC section 8) and send the browser to sign-in shortly after, coming back to
+   * `returnTo`; when the identity provider did not answer, only tell.
    */
-  redirectToLogin(returnTo: string): void;
+  redirectToLogin(returnTo: string, refreshError: unknown): void;
 }
 
 let tokenSource: AuthTokenSource | null = null;
@@ -66,7 +68,8 @@ export const apiClient = axios.create({
   headers: { Accept: 'application/json' },
   // 300 (several candidates) is an answer for the caller, like 206 (a partial match).
   validateStatus: (status) => (status >= 200 && status < 300) || status === 300,
-  adapter: withRequestDedup(axios.defaults.adapter),
+  // Every call is counted while in flight, for the route progress bar.
+  adapter: withRequestActivity(withRequestDedup(axios.defaults.adapter)),
 });
 
 type RetriableConfig = InternalAxiosRequestConfig & { authRetried?: boolean };
@@ -174,9 +177,9 @@ apiClient.interceptors.response.use(undefined, async (error: AxiosError) => {
   }
   try {
     await refreshOnce(source);
-  } catch {
+  } catch (refreshError) {
     // redirectToLogin tells the user, once however many calls fail here.
-    source.redirectToLogin(window.location.href);
+    source.redirectToLogin(window.location.href, refreshError);
     throw error;
   }
   config.authRetried = true;

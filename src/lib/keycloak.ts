@@ -6,11 +6,24 @@ import {
   EXPIRED_MIN_TOKEN_VALIDITY_S,
   FORCE_REFRESH,
   identityFromClaims,
+  MIN_REFRESH_DELAY_MS,
   refreshDelayMs,
+  refreshFailure,
   type TokenIdentity,
 } from '@/lib/token';
 
-export type AuthNoticeKind = 'session_refreshed' | 'refresh_failed' | 'session_expired';
+/**
+ * What the session tells the user (SPEC section 8): the authentication notices, and, for an
+ * API call whose 401 could not be mended, the texts of 'HTTP handling' (`call_*`).
+ */
+export type AuthNoticeKind =
+  | 'session_refreshed'
+  | 'token_expired'
+  | 'session_expired'
+  | 'refresh_failed'
+  | 'network_error'
+  | 'call_session_expired'
+  | 'call_refresh_failed';
 
 /** The redirects the UI may ask for (through thunks, so tests can fake them). */
 export interface AuthNavigator {
@@ -76,12 +89,36 @@ function createAuthSession(): AuthSession {
     }, LOGIN_REDIRECT_DELAY_MS);
   }
 
+  /**
+   * A refresh failed: the session ended (session_expired) or the refresh did (refresh_failed,
+   * or call_* for an API call's 401), and the browser leaves for sign-in. An identity provider
+   * that does not answer cannot sign anyone in either: the network_error notice stays, and
+   * the refresh is tried again.
+   */
+  function refreshFailed(
+    error: unknown,
+    ended: AuthNoticeKind,
+    failed: AuthNoticeKind,
+    returnTo = window.location.href,
+  ) {
+    console.warn('Token refresh failed:', error);
+    const why = refreshFailure(error);
+    if (why === 'unreachable') {
+      listener?.notice('network_error');
+      if (!leaving) {
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void refresh(FORCE_REFRESH), MIN_REFRESH_DELAY_MS);
+      }
+      return;
+    }
+    redirectToLogin(returnTo, why === 'ended' ? ended : failed);
+  }
+
   async function refresh(minValidity: number): Promise<boolean> {
     try {
       return await keycloak.updateToken(minValidity);
     } catch (error) {
-      console.warn('Token refresh failed:', error);
-      redirectToLogin(window.location.href, 'refresh_failed');
+      refreshFailed(error, 'session_expired', 'refresh_failed');
       return false;
     }
   }
@@ -111,6 +148,8 @@ function createAuthSession(): AuthSession {
   };
 
   keycloak.onTokenExpired = () => {
+    if (leaving) return;
+    listener?.notice('token_expired');
     void refresh(EXPIRED_MIN_TOKEN_VALIDITY_S).then((refreshed) => {
       if (refreshed) listener?.notice('session_refreshed');
     });
@@ -121,7 +160,8 @@ function createAuthSession(): AuthSession {
       return keycloak.token;
     },
     updateToken: (minValidity) => keycloak.updateToken(minValidity),
-    redirectToLogin: (returnTo) => redirectToLogin(returnTo, 'session_expired'),
+    redirectToLogin: (returnTo, refreshError) =>
+      refreshFailed(refreshError, 'call_session_expired', 'call_refresh_failed', returnTo),
     login,
     logout() {
       leave(() => keycloak.logout({ redirectUri: `${window.location.origin}${paths.root}` }));
@@ -130,11 +170,17 @@ function createAuthSession(): AuthSession {
       listener = sessionListener;
       // The public self-service pages must not force a sign-in.
       const selfService = isSelfServicePath(window.location.pathname);
-      return keycloak.init({
+      const started = keycloak.init({
         ...(selfService ? {} : { onLoad: 'login-required' as const }),
         pkceMethod: 'S256',
         checkLoginIframe: false,
         responseMode: 'fragment',
+      });
+      // Signed in, a refused refresh must not leave for sign-in at once (keycloak-js does when
+      // login is required): the user is told first, and redirectToLogin leaves 2 s later.
+      return started.then((authenticated) => {
+        keycloak.loginRequired = false;
+        return authenticated;
       });
     },
   };

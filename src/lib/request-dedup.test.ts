@@ -26,9 +26,9 @@ describe('dedupWindowMs (which requests are shared, and for how long)', () => {
     ['POST', '/api/documents/getByIds', 10_000],
     ['POST', '/api/kyc/fetch-latest', 10_000],
     ['POST', '/api/reports/load', 10_000],
-    ['POST', '/api/transports', 10_000],
-    ['POST', '/api/shipments', 10_000],
-    ['POST', '/api/orders', 10_000],
+    ['POST', '/api/transport/quote', 10_000],
+    ['POST', '/api/shipments/overview', 10_000],
+    ['POST', '/api/orders/7/shipments/search', 10_000],
     ['POST', '/api/partners/search', 1_000],
   ])('%s %s: %i ms', (method, path, expected) => {
     expect(dedupWindowMs(method, url(path))).toBe(expected);
@@ -39,6 +39,18 @@ describe('dedupWindowMs (which requests are shared, and for how long)', () => {
     ['POST', '/api/kyc/uuid/abc/export-pdf/start'],
     ['POST', '/api/kyc/12/steps/coc'],
     ['POST', '/api/budget'],
+    // A POST that creates an order, a shipment or a transport is no read (issue 18).
+    ['POST', '/api/orders'],
+    ['POST', '/api/orders/'],
+    ['POST', '/api/shipments'],
+    ['POST', '/api/transports'],
+    ['POST', '/api/transport'],
+    ['POST', '/api/partners/7/orders'],
+    ['POST', '/api/orders/7/shipments'],
+    ['POST', '/api/orders/create'],
+    ['POST', '/api/shipments/new'],
+    ['POST', '/api/transports/7/cancel'],
+    ['POST', '/api/orders/updateStatus'],
     ['PATCH', '/api/users/7'],
     ['PUT', '/api/orders/7'],
     ['DELETE', '/api/orders/7'],
@@ -147,6 +159,53 @@ describe('request de-duplication', () => {
     await apiClient.get('/api/users/7');
 
     expect(calls.count).toBe(2);
+  });
+
+  it('forgets, after a change, only the answers about the entity types it touches', async () => {
+    const user = counting('/api/users/7');
+    const partner = counting('/api/partners/3');
+    const trade = counting('/api/users/uuid/u-7/trade-partners');
+    const types = counting('/api/documents/types');
+    server.use(http.patch('/api/partners/3', () => HttpResponse.json({})));
+    const readAll = () =>
+      Promise.all([
+        apiClient.get('/api/users/7'),
+        apiClient.get('/api/partners/3'),
+        apiClient.get('/api/users/uuid/u-7/trade-partners'),
+        apiClient.get('/api/documents/types'),
+      ]);
+
+    await readAll();
+    await apiClient.patch('/api/partners/3', { name: 'Van Dijk' });
+    await readAll();
+
+    // The partner and the user's list of partners are asked again; the rest is reused.
+    expect([user.count, partner.count, trade.count, types.count]).toEqual([1, 2, 2, 1]);
+  });
+
+  it('forgets everything after a change to an endpoint of no known entity type', async () => {
+    const user = counting('/api/users/7');
+    server.use(http.post('/api/invitations/abc/accept', () => HttpResponse.json({})));
+
+    await apiClient.get('/api/users/7');
+    await apiClient.post('/api/invitations/abc/accept');
+    await apiClient.get('/api/users/7');
+
+    expect(user.count).toBe(2);
+  });
+
+  it('never shares POSTs that create orders or shipments', async () => {
+    const orders = counting('/api/orders', 'post');
+    const shipments = counting('/api/shipments', 'post');
+
+    await Promise.all([
+      apiClient.post('/api/orders', { ref: 'A' }),
+      apiClient.post('/api/orders', { ref: 'A' }),
+      apiClient.post('/api/shipments', { ref: 'B' }),
+      apiClient.post('/api/shipments', { ref: 'B' }),
+    ]);
+
+    expect([orders.count, shipments.count]).toEqual([2, 2]);
   });
 
   it('never reuses a failure', async () => {

@@ -5,6 +5,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
+import { isAffected, prefixesChangedBy, responseCache } from '@/lib/response-cache';
 
 /**
  * Request de-duplication (SPEC section 9), as an axios adapter wrapper: below the interceptors,
@@ -15,11 +16,14 @@ import axios, {
  *   KYC status/steps/uuid paths, 10 s otherwise. Failures are never reused.
  * - Applies to GET under /api/, and to POST whose path says get, fetch, load or search or is
  *   about transport(s), shipments or orders; never to auth logout/refresh/callback or to KYC
- *   export jobs. `dedup: false` in a request's config opts out.
+ *   export jobs, nor to a POST that creates or changes something: one to the collection itself
+ *   (POST /api/orders creates an order) or whose path says so (create, update, delete...).
+ *   `dedup: false` in a request's config opts out.
  * - Identical = same method, full URL with query parameters, body, response type and language
  *   (Accept-Language: the server may answer in it).
- * - Forgotten on navigation and sign-out (`clearRequestCache`), and when a call that may change
- *   data (any other method) settles.
+ * - Forgotten on navigation and sign-out (`clearRequestCache`). When a call that may change
+ *   data (any other method) settles, the answers it may have made out of date are forgotten,
+ *   here and in the response cache: by entity type and endpoint prefix (response-cache.ts).
  */
 
 declare module 'axios' {
@@ -37,6 +41,21 @@ const ROUTE_SENSITIVE_WINDOW_MS = 1_000;
 const ROUTE_SENSITIVE = ['partners', 'addresses', 'bank-accounts', 'vies-check'];
 const READ_WORDS = new Set(['get', 'fetch', 'load', 'search']);
 const READ_RESOURCES = new Set(['shipments', 'orders']);
+// A POST that says it changes something is no read, whatever else its path says.
+const WRITE_WORDS = new Set([
+  'create',
+  'new',
+  'add',
+  'save',
+  'update',
+  'delete',
+  'remove',
+  'cancel',
+  'submit',
+  'upload',
+]);
+// A POST to one of these collections itself creates a member (an order, a shipment...).
+const CREATED_BY_POST = /\/(orders|shipments|transports?)\/?$/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The words of a path, split at anything but letters and at camelCase humps, in lower case. */
@@ -55,8 +74,10 @@ function isExcluded(pathname: string): boolean {
 }
 
 /** A POST that reads rather than changes, judged by its path. */
-function isReadingPost(pathname: string): boolean {
-  return pathWords(pathname).some(
+export function isReadingPost(pathname: string): boolean {
+  const words = pathWords(pathname);
+  if (CREATED_BY_POST.test(pathname) || words.some((word) => WRITE_WORDS.has(word))) return false;
+  return words.some(
     (word) => READ_WORDS.has(word) || READ_RESOURCES.has(word) || word.startsWith('transport'),
   );
 }
@@ -83,6 +104,7 @@ export function dedupWindowMs(method: string, url: URL): number | null {
 
 interface Entry {
   response: Promise<AxiosResponse>;
+  pathname: string;
   /** Epoch ms; null while the call is in flight. */
   expiresAt: number | null;
 }
@@ -92,6 +114,17 @@ const entries = new Map<string, Entry>();
 /** Forgets every answered request; calls in flight are still shared. */
 export function clearRequestCache(): void {
   for (const [key, entry] of entries) if (entry.expiresAt !== null) entries.delete(key);
+}
+
+/** Forgets the answers a change to `pathname` may have made out of date, here and there. */
+function forgetChangedBy(pathname: string) {
+  const prefixes = prefixesChangedBy(pathname);
+  for (const [key, entry] of entries) {
+    if (entry.expiresAt !== null && isAffected(entry.pathname, prefixes)) {
+      entries.delete(key);
+    }
+  }
+  responseCache.invalidateAfterChange(pathname);
 }
 
 function forgetExpired(now: number) {
@@ -131,14 +164,20 @@ export function withRequestDedup(adapters: AxiosRequestConfig['adapter']): Axios
     if (windowMs === null || key === null || config.signal || config.cancelToken) {
       const response = adapter(config);
       const method = (config.method ?? 'get').toUpperCase();
-      return READ_METHODS.has(method) ? response : response.finally(clearRequestCache);
+      return READ_METHODS.has(method)
+        ? response
+        : response.finally(() => forgetChangedBy(url.pathname));
     }
 
     const now = Date.now();
     forgetExpired(now);
     let entry = entries.get(key);
     if (!entry) {
-      const created: Entry = { response: adapter(config), expiresAt: null };
+      const created: Entry = {
+        response: adapter(config),
+        pathname: url.pathname,
+        expiresAt: null,
+      };
       created.response.then(
         () => {
           if (entries.get(key) === created) created.expiresAt = Date.now() + windowMs;

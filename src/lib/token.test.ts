@@ -1,4 +1,4 @@
-import { identityFromClaims, refreshDelayMs } from '@/lib/token';
+import { identityFromClaims, refreshDelayMs, refreshFailure } from '@/lib/token';
 
 describe('refreshDelayMs', () => {
   const now = Date.UTC(2025, 9, 26, 12, 0, 0);
@@ -47,5 +47,29 @@ describe('identityFromClaims', () => {
     expect(identityFromClaims({ sub: 'kc-2' })).toMatchObject({ username: null, roles: [] });
     expect(identityFromClaims({ preferred_username: 'x' })).toBeNull();
     expect(identityFromClaims(undefined)).toBeNull();
+  });
+});
+
+describe('refreshFailure', () => {
+  const answered = (status: number) =>
+    Object.assign(new Error('Server responded with an invalid status.'), {
+      response: new Response(null, { status }),
+    });
+
+  it('reads a refused refresh token as an ended session', () => {
+    expect(refreshFailure(answered(400))).toBe('ended');
+    expect(refreshFailure(answered(401))).toBe('ended');
+    expect(refreshFailure(new Error('Unable to update token, no refresh token available.'))).toBe(
+      'ended',
+    );
+  });
+
+  it('reads no answer as an unreachable identity provider', () => {
+    expect(refreshFailure(new TypeError('Failed to fetch'))).toBe('unreachable');
+  });
+
+  it('reads any other answer as a failed refresh', () => {
+    expect(refreshFailure(answered(500))).toBe('failed');
+    expect(refreshFailure(answered(503))).toBe('failed');
   });
 });

@@ -8,7 +8,8 @@ export const EXPIRED_MIN_TOKEN_VALIDITY_S = 20;
 export const FORCE_REFRESH = -1;
 
 const REFRESH_AT_FRACTION = 0.7;
-const MIN_REFRESH_DELAY_MS = 10_000;
+/** The soonest a refresh is tried again. */
+export const MIN_REFRESH_DELAY_MS = 10_000;
 
 /**
  * How long to wait before refreshing a token that expires at `expSeconds` (epoch seconds):
@@ -54,4 +55,22 @@ export function identityFromClaims(
     roles,
     expiresAt: typeof claims.exp === 'number' ? claims.exp : null,
   };
+}
+
+/**
+ * Why a token refresh failed (keycloak-js's `updateToken` rejected with `error`):
+ * - `ended`: the identity provider refused the refresh token (400 or 401: the session ended,
+ *   or there is none);
+ * - `unreachable`: no answer at all (fetch's TypeError: offline, server down);
+ * - `failed`: any other answer (5xx...).
+ */
+export type RefreshFailure = 'ended' | 'unreachable' | 'failed';
+
+export function refreshFailure(error: unknown): RefreshFailure {
+  // keycloak-js's NetworkError carries the token endpoint's Response.
+  const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  if (typeof status === 'number') return status === 400 || status === 401 ? 'ended' : 'failed';
+  if (error instanceof TypeError) return 'unreachable';
+  // 'Unable to update token, no refresh token available.'
+  return 'ended';
 }

@@ -4,9 +4,7 @@ import type { AuthNoticeKind } from '@/lib/keycloak';
 
 /** The authentication notices of SPEC section 8, plus the refreshed-session one of section 4. */
 export type AuthNotice =
-  | AuthNoticeKind
-  | 'token_expired'
-  | 'network_error'
+  | Exclude<AuthNoticeKind, `call_${string}`>
   | 'invalid_credentials'
   | 'insufficient_permissions'
   | 'account_locked';
@@ -85,5 +83,24 @@ export const HTTP_NOTICES: Record<HttpNotice | 'session_expired', NotificationIn
     type: 'warning',
     title: 'auth.notices.sessionExpired.title',
     message: 'http.sessionExpired.message',
+  },
+};
+
+/**
+ * What the session tells (keycloak.ts): the authentication notices, and for an API call whose
+ * 401 could not be mended, the texts of 'HTTP handling' (the browser leaves 2 s later).
+ */
+export const SESSION_NOTICES: Record<AuthNoticeKind, NotificationInput> = {
+  session_refreshed: AUTH_NOTICES.session_refreshed,
+  token_expired: AUTH_NOTICES.token_expired,
+  session_expired: AUTH_NOTICES.session_expired,
+  refresh_failed: AUTH_NOTICES.refresh_failed,
+  network_error: AUTH_NOTICES.network_error,
+  call_session_expired: HTTP_NOTICES.session_expired,
+  call_refresh_failed: {
+    type: 'error',
+    title: 'auth.notices.refreshFailed.title',
+    message: 'specNotices.sessionRefreshFailed.message',
+    duration: 5000,
   },
 };

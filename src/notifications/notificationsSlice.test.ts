@@ -101,15 +101,50 @@ describe('session notices', () => {
     ]);
   });
 
-  it("announces the sign-in redirect of an API call's failed refresh with the HTTP text", () => {
+  it("announces the sign-in redirect of an API call's failed refresh with the HTTP texts", () => {
     const store = makeStore();
-    store.dispatch(authNoticeRaised('session_expired'));
+    store.dispatch(authNoticeRaised('call_session_expired'));
+    store.dispatch(authNoticeRaised('call_refresh_failed'));
 
     expect(items(store)).toMatchObject([
       {
         title: 'auth.notices.sessionExpired.title',
         message: 'http.sessionExpired.message',
         autoClose: true,
+      },
+      {
+        type: 'error',
+        title: 'auth.notices.refreshFailed.title',
+        message: 'specNotices.sessionRefreshFailed.message',
+        duration: 5000,
+      },
+    ]);
+  });
+
+  it('tells of an ended session, a timed-out token and an unreachable sign-in service', () => {
+    const store = makeStore();
+    store.dispatch(authNoticeRaised('session_expired'));
+    store.dispatch(authNoticeRaised('token_expired'));
+    store.dispatch(authNoticeRaised('network_error'));
+
+    expect(items(store)).toMatchObject([
+      {
+        type: 'warning',
+        title: 'auth.notices.sessionExpired.title',
+        message: 'auth.notices.sessionExpired.message',
+      },
+      {
+        type: 'warning',
+        title: 'auth.notices.tokenExpired.title',
+        message: 'auth.notices.tokenExpired.message',
+        duration: 5000,
+      },
+      // SPEC section 8: it does not close by itself.
+      {
+        type: 'error',
+        title: 'auth.notices.networkError.title',
+        message: 'auth.notices.networkError.message',
+        autoClose: false,
       },
     ]);
   });

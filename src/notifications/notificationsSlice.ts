@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '@/app/store';
 import { authNoticeRaised, signedOut } from '@/session/authActions';
-import { AUTH_NOTICES, HTTP_NOTICES } from '@/notifications/notices';
+import { HTTP_NOTICES, SESSION_NOTICES } from '@/notifications/notices';
 import type { HttpNotice } from '@/lib/api-client';
 import type { TranslationKey } from '@/lib/i18n';
 import type {
@@ -66,10 +66,7 @@ export const notificationsSlice = createSlice({
     builder
       .addCase(signedOut, () => initialState)
       .addCase(authNoticeRaised, (state, action) => {
-        // keycloak.ts raises session_expired only when an API call's 401 could not be mended
-        // (AuthTokenSource.redirectToLogin); SPEC section 8 gives that case its own text.
-        const kind = action.payload;
-        add(state, kind === 'session_expired' ? HTTP_NOTICES.session_expired : AUTH_NOTICES[kind]);
+        add(state, SESSION_NOTICES[action.payload]);
       });
   },
 });

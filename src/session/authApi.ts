@@ -5,6 +5,7 @@ import {
   type SessionInfo,
 } from '@common/users';
 import { apiClient } from '@/lib/api-client';
+import { cachedGet } from '@/lib/cached-get';
 
 const ENSURE_USER_CACHE_MS = 5 * 60_000;
 
@@ -39,8 +40,10 @@ export function clearEnsureUserCache(): void {
   ensureUserCache.clear();
 }
 
-/** GET /api/auth/session/info: what the server makes of the caller's token (401 when invalid). */
+/**
+ * GET /api/auth/session/info: what the server makes of the caller's token (401 when invalid);
+ * the answer is kept for a minute (SPEC section 9).
+ */
 export async function getSessionInfo(): Promise<SessionInfo> {
-  const { data } = await apiClient.get<unknown>('/api/auth/session/info', { dedup: false });
-  return sessionInfoSchema.parse(data);
+  return cachedGet('sessionInfo', '/api/auth/session/info', sessionInfoSchema);
 }

@@ -7,6 +7,7 @@ import { startOnboarding } from '@/session/onboardingSlice';
 import { fetchUser } from '@/session/userSlice';
 import { toApiError } from '@/lib/api-error';
 import { clearRequestCache } from '@/lib/request-dedup';
+import { responseCache } from '@/lib/response-cache';
 import {
   idleRequest,
   recordFulfilled,
@@ -140,6 +141,7 @@ export const signOut =
     auth.logout();
     clearEnsureUserCache();
     clearRequestCache();
+    responseCache.clear();
     dispatch(signedOut());
   };
 

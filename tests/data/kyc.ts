@@ -348,7 +348,7 @@ export function mockKycApi(options: KycServerOptions = {}) {
       const stepType = params.stepType as KycStepType;
       if (options.stepAnswer) return options.stepAnswer(stepType, body);
       const status = body.status === 'COMPLETED' ? 'WAITING_FOR_APPROVAL' : body.status;
-      return HttpResponse.json(changeStep(stepType, status, body.comment));
+      return HttpResponse.json({ ...changeStep(stepType, status, body.comment), unchanged: false });
     }),
     http.post('/api/kyc/:id/status', async ({ request }) => {
       const url = record(request);

@@ -100,7 +100,11 @@ describe('development identity provider', () => {
         form: { username: 'Manager', password: 'wrong' },
       });
       expect(wrong.statusCode).toBe(200);
-      expect(wrong.body).toContain('The username or password you entered is incorrect.');
+      // SPEC section 8's invalid_credentials notice: its title and its message.
+      expect(wrong.body).toContain(
+        '<div class="alert" role="alert"><strong>Invalid Credentials</strong><br>' +
+          'The username or password you entered is incorrect.</div>',
+      );
       expect(wrong.body).toContain('value="Manager"');
 
       const unknown = await request('POST', loginUrl, {

@@ -69,13 +69,17 @@ ${after}
 </html>`;
 }
 
-export const INVALID_CREDENTIALS = 'The username or password you entered is incorrect.';
-
-/** A notice with a title: SPEC section 8's account_locked, or too many attempts. */
+/** A notice with a title: SPEC section 8's invalid_credentials or account_locked, or too many attempts. */
 export interface PageNotice {
   title: string;
   message: string;
 }
+
+/** SPEC section 8's invalid_credentials notice. */
+export const INVALID_CREDENTIALS: PageNotice = {
+  title: 'Invalid Credentials',
+  message: 'The username or password you entered is incorrect.',
+};
 
 /** 'in 45 seconds', 'in 3 minutes': how long a lock or a limit still holds. */
 export function waitText(seconds: number): string {
@@ -109,7 +113,8 @@ export function loginPage(options: {
   /** The registration form of the same interaction. */
   registrationUrl: string;
   username?: string;
-  error?: string;
+  /** Marks both fields invalid. */
+  error?: PageNotice;
   notice?: PageNotice;
 }): string {
   const { action, registrationUrl, username = '', error, notice } = options;
@@ -120,7 +125,7 @@ export function loginPage(options: {
   return layout(
     PRODUCT,
     `<h1>Sign in to your account</h1>
-${error ? `<div class="alert" role="alert">${escapeHtml(error)}</div>` : ''}${notice ? noticeHtml(notice) : ''}
+${error ? noticeHtml(error) : ''}${notice ? noticeHtml(notice) : ''}
 <form method="post" action="${escapeHtml(action)}">
 <div class="field">
 <label for="username">Username</label>

@@ -102,7 +102,7 @@ describe('KycDetailPage', () => {
       stepAnswer: async (stepType) => {
         await delay(50);
         return HttpResponse.json(
-          stepJson(stepType, { status: 'WAITING_FOR_APPROVAL', version: 2 }),
+          stepJson(stepType, { status: 'WAITING_FOR_APPROVAL', version: 2, unchanged: false }),
         );
       },
     });

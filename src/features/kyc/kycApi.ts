@@ -26,6 +26,8 @@ import {
 } from '@common/kyc-responses';
 import { parseKycRef, type KycStepType } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
+import { cachedGet } from '@/lib/cached-get';
+import { insightsCacheKey } from '@/lib/response-cache';
 import { required, searchParams, seg } from '@/lib/api-params';
 
 // The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint, each
@@ -277,13 +279,23 @@ export const getKycAudit = async (id: number): Promise<AuditEvent[]> =>
 export const getKycAuditByUuid = async (uuid: string): Promise<AuditEvent[]> =>
   readList(`${uuidPath(uuid, 'getKycAuditByUuid')}/audit`, auditListSchema);
 
-/** GET /api/kyc/{id}/insights (staff): computed when asked. */
+/** GET /api/kyc/{id}/insights (staff): computed when asked, kept as insights_full_{id}. */
 export const getKycInsights = async (id: number): Promise<Insights> =>
-  readList(`${idPath(id, 'getKycInsights')}/insights`, insightsSchema);
+  cachedGet(
+    'default',
+    `${idPath(id, 'getKycInsights')}/insights`,
+    insightsSchema,
+    insightsCacheKey.full(id),
+  );
 
-/** GET /api/kyc/uuid/{uuid}/insights (staff) */
+/** GET /api/kyc/uuid/{uuid}/insights (staff), kept as insights_full_uuid_{uuid}. */
 export const getKycInsightsByUuid = async (uuid: string): Promise<Insights> =>
-  readList(`${uuidPath(uuid, 'getKycInsightsByUuid')}/insights`, insightsSchema);
+  cachedGet(
+    'default',
+    `${uuidPath(uuid, 'getKycInsightsByUuid')}/insights`,
+    insightsSchema,
+    insightsCacheKey.fullByUuid(uuid),
+  );
 
 /** GET /api/kyc/{id}/readiness: whether the file may be submitted, and what is missing. */
 export const getKycReadiness = async (id: number): Promise<Readiness> =>

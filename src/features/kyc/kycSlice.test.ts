@@ -39,7 +39,9 @@ describe('kycSlice', () => {
     mockKycApi({
       stepAnswer: async (stepType) => {
         await delay(20);
-        return HttpResponse.json(stepJson(stepType, { status: 'APPROVED', version: 2 }));
+        return HttpResponse.json(
+          stepJson(stepType, { status: 'APPROVED', version: 2, unchanged: false }),
+        );
       },
     });
     const store = await storeWithFile();
@@ -66,6 +68,39 @@ describe('kycSlice', () => {
     // What the change may have made out of date is read again when shown.
     expect(store.getState().kyc.current.stale).toBe(true);
     expect(store.getState().notifications.items).toEqual([]);
+  });
+
+  it('shows a decided step as it stayed, and says nothing changed (SPEC section 4)', async () => {
+    mockKycApi({
+      stepAnswer: (stepType) =>
+        HttpResponse.json(stepJson(stepType, { status: 'APPROVED', version: 3, unchanged: true })),
+    });
+    const store = await storeWithFile();
+
+    await store.dispatch(
+      changeStepStatus({
+        kycId: 12,
+        stepType: 'coc',
+        request: 'CHANGES_REQUESTED',
+        expected: 'CHANGES_REQUESTED',
+        comment: 'Another extract, please',
+        version: 1,
+      }),
+    );
+
+    expect(selectKycSteps(store.getState(), 12)?.data[0]).toMatchObject({
+      status: 'APPROVED',
+      version: 3,
+    });
+    expect(selectKycSteps(store.getState(), 12)?.data[0]).not.toHaveProperty('unchanged');
+    expect(summaryStatus(store, 'coc')).toBe('APPROVED');
+    expect(store.getState().notifications.items).toEqual([
+      expect.objectContaining({
+        type: 'info',
+        title: 'specNotices.stepUnchanged.title',
+        message: 'specNotices.stepUnchanged.message',
+      }),
+    ]);
   });
 
   it('puts the step back and shows the server’s reason when it refuses (403)', async () => {
@@ -102,7 +137,7 @@ describe('kycSlice', () => {
   it('puts the step back when the server refuses the move itself (409)', async () => {
     mockKycApi({
       stepAnswer: () =>
-        refusal(409, 'A step that is APPROVED can only become APPROVED or REJECTED.'),
+        refusal(409, 'Steps can only be reviewed while the submission is in review.'),
     });
     const store = await storeWithFile();
     await store.dispatch(

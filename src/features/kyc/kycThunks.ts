@@ -224,13 +224,18 @@ export const changeStepStatus = createAppAsyncThunk(
     try {
       // Without a user record the call refuses in SPEC section 5's words (required userId).
       const userId = getState().user.user?.id as number;
-      const step = await changeKycStepStatus(kycId, stepType, userId, {
+      const { unchanged, ...step } = await changeKycStepStatus(kycId, stepType, userId, {
         status: request,
         comment,
         visibility,
         version,
       });
       kycStepEvents.publish({ kycId, stepType, status: step.status });
+      if (unchanged) {
+        dispatch(
+          notify.info('specNotices.stepUnchanged.title', 'specNotices.stepUnchanged.message'),
+        );
+      }
       return step;
     } catch (error) {
       const apiError = toApiError(error);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { CommentVisibility, StepStatusRequest } from '@common/kyc';
-import { kycStepSchema, type KycStep } from '@common/kyc-responses';
+import {
+  kycStepChangeSchema,
+  kycStepSchema,
+  type KycStep,
+  type KycStepChange,
+} from '@common/kyc-responses';
 import { isNotFound, idPath, uuidPath } from '@/features/kyc/kycApi';
 import { type KycStepType } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
@@ -119,7 +124,7 @@ async function postStepStatus(
   userId: number,
   change: KycStepStatusChange,
   call: string,
-): Promise<KycStep> {
+): Promise<KycStepChange> {
   required(stepType, 'stepType', call);
   required(userId, 'userId', call);
   const body = stepStatusBody(change, call);
@@ -127,7 +132,7 @@ async function postStepStatus(
     params: { userId },
     skipErrorNotice: true,
   });
-  return kycStepSchema.parse(data);
+  return kycStepChangeSchema.parse(data);
 }
 
 async function putInsightsStatus(
@@ -136,7 +141,7 @@ async function putInsightsStatus(
   userId: number,
   change: KycStepStatusChange,
   call: string,
-): Promise<KycStep> {
+): Promise<KycStepChange> {
   required(stepUuid, 'stepUuid', call);
   required(userId, 'userId', call);
   const body = { ...stepStatusBody(change, call), userId };
@@ -145,7 +150,7 @@ async function putInsightsStatus(
     body,
     { skipErrorNotice: true },
   );
-  return kycStepSchema.parse(data);
+  return kycStepChangeSchema.parse(data);
 }
 
 /** GET /api/kyc/{id}/steps: the six steps, in order. */
@@ -179,7 +184,10 @@ export const findKycStep = async (id: number, stepType: KycStepType) =>
 export const findKycStepByUuid = async (uuid: string, stepType: KycStepType) =>
   readStepOrNull(uuidPath(uuid, 'findKycStepByUuid'), stepType, 'findKycStepByUuid');
 
-/** POST /api/kyc/{id}/steps/{stepType}/status?userId=: the step as it now is. */
+/**
+ * POST /api/kyc/{id}/steps/{stepType}/status?userId=: the step as it now is; `unchanged` when it
+ * was decided and stays so (SPEC section 4).
+ */
 export const changeKycStepStatus = async (
   id: number,
   stepType: KycStepType,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { kycStepSchema } from '#common/kyc-responses.js';
+import { kycStepChangeSchema, kycStepSchema } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
@@ -100,7 +100,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           params: variant.stepParams,
           querystring: userIdQuerySchema,
           body: stepStatusChangeSchema,
-          response: { 200: kycStepSchema },
+          response: { 200: kycStepChangeSchema },
         },
         preValidation: requireParameters(`updateKycStepStatus${suffix}`, {
           params: [param, 'stepType'],
@@ -162,7 +162,7 @@ const stepRoutes: FastifyPluginAsyncZod<{
           operationId: `updateInsightsStepStatus${suffix}`,
           params: variant.insightsParams,
           body: insightsStepStatusSchema,
-          response: { 200: kycStepSchema },
+          response: { 200: kycStepChangeSchema },
         },
         preValidation: requireParameters(`updateInsightsStepStatus${suffix}`, {
           params: [param, 'stepUuid'],

@@ -6,7 +6,7 @@ import {
   type KycStepType,
   type StepRequestKind,
 } from '#common/kyc.js';
-import type { KycStep } from '#common/kyc-responses.js';
+import type { KycStep, KycStepChange } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -23,7 +23,13 @@ import {
 } from '../submissions/submissions-repository.js';
 import { newRequest } from './requests.js';
 import type { RequestWithdrawal, StepStatusChange } from '../kyc-schemas.js';
-import { checkStepChange, commentVisibility, resolveStepStatus } from './workflow.js';
+import {
+  blockedByDecision,
+  checkInReview,
+  checkStepChange,
+  commentVisibility,
+  resolveStepStatus,
+} from './workflow.js';
 
 export const stepNotFound = (stepType: KycStepType, kycId: number) =>
   `KYC step ${stepType} not found for KYC ${kycId}`;
@@ -68,17 +74,15 @@ export function createStepService(db: Db) {
     return found;
   }
 
-  /** The rules of checkStepChange; a refused change answers with the step as it is (SPEC 4). */
-  function check(
+  /** Applies a workflow rule; a refused change answers with the step as it is (SPEC 4). */
+  function withCurrent(
     view: SubmissionView,
     found: StepView,
-    submissionStatus: SubmissionView['submission']['status'],
-    target: KycStepStatus,
-    comment: string | undefined,
     audience: KycAudience,
+    rule: () => void,
   ): void {
     try {
-      checkStepChange(submissionStatus, found.step, target, comment);
+      rule();
     } catch (error) {
       if (error instanceof ConflictError) {
         throw new ConflictError(error.message, {
@@ -88,6 +92,20 @@ export function createStepService(db: Db) {
       }
       throw error;
     }
+  }
+
+  /** The rules of checkStepChange, with the step as it is in a refusal. */
+  function check(
+    view: SubmissionView,
+    found: StepView,
+    submissionStatus: SubmissionView['submission']['status'],
+    target: KycStepStatus,
+    comment: string | undefined,
+    audience: KycAudience,
+  ): void {
+    withCurrent(view, found, audience, () =>
+      checkStepChange(submissionStatus, found.step, target, comment),
+    );
   }
 
   /** Share-locks the file for the rest of the transaction and answers its status now. */
@@ -156,6 +174,8 @@ export function createStepService(db: Db) {
      * loser of two concurrent changes gets 409 with the current step (decision 023).
      * Requesting changes or rejecting opens a request to the partner (issue 14), which the
      * next decision closes; while it is open, nothing but a new request may pass over it.
+     * A decided step asked to become anything but APPROVED or REJECTED stays as it is and is
+     * answered with `unchanged: true` (SPEC 4), whatever version the change was based on.
      */
     async changeStatus(
       actor: AuthUser,
@@ -163,12 +183,16 @@ export function createStepService(db: Db) {
       locator: StepLocator,
       userId: number,
       change: Based<StepStatusChange>,
-    ): Promise<KycStep> {
+    ): Promise<KycStepChange> {
       const { view, actors, audience } = await authorizeKyc(db, actor, ref, 'read');
       const user = await actingUser(db, actor, userId);
       const found = await locate(view, locator);
       const { step } = found;
       const target = resolveStepStatus(change.status, actors);
+      if (blockedByDecision(step.status, target)) {
+        withCurrent(view, found, audience, () => checkInReview(view.submission.status));
+        return { ...toStep(found, view.submission, audience), unchanged: true };
+      }
       const { version } = change;
       if (version !== step.version) throw await stepConflict(db, view, step.stepType, audience);
       check(view, found, view.submission.status, target, change.comment, audience);
@@ -224,7 +248,10 @@ export function createStepService(db: Db) {
         });
         return row;
       });
-      return toStep({ step: updated, updater: user }, view.submission, audience);
+      return {
+        ...toStep({ step: updated, updater: user }, view.submission, audience),
+        unchanged: false,
+      };
     },
 
     /**

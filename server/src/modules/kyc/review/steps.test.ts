@@ -195,24 +195,28 @@ describe.each(databaseTargets())('KYC steps (%s)', (target) => {
       ]);
     });
 
-    it('moves a decided step only between APPROVED and REJECTED (409 with the step as it is)', async () => {
-      await setStep(w.manager, 'coc', { status: 'APPROVED' });
+    it('leaves a decided step as it is when asked for anything but APPROVED or REJECTED (200, unchanged)', async () => {
+      const approved = await setStep(w.manager, 'coc', { status: 'APPROVED' });
+      expect(approved.json()).toMatchObject({ status: 'APPROVED', unchanged: false });
+      const before = await step('coc');
       const back = await setStep(w.employee, 'coc', { status: 'COMPLETED' });
-      expect(back.statusCode).toBe(409);
-      expect(back.json().message).toBe(
-        'A step that is APPROVED can only become APPROVED or REJECTED.',
-      );
-      expect(back.json().details.current).toMatchObject({ stepType: 'coc', status: 'APPROVED' });
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toEqual({ ...before, unchanged: true });
       for (const status of ['PENDING', 'IN_PROGRESS', 'CHANGES_REQUESTED']) {
         const response = await setStep(w.manager, 'coc', { status, comment: 'x' });
-        expect(response.statusCode, status).toBe(409);
+        expect(response.statusCode, status).toBe(200);
+        expect(response.json(), status).toMatchObject({
+          status: 'APPROVED',
+          version: before.version,
+          unchanged: true,
+        });
       }
+      // Nothing changed: the step reads as before, at the same version.
+      expect(await step('coc')).toEqual(before);
       const rejected = await setStep(w.manager, 'coc', { status: 'REJECTED', comment: 'Forged.' });
       expect(rejected.statusCode).toBe(200);
       const again = await setStep(w.manager, 'coc', { status: 'PENDING' });
-      expect(again.json().message).toBe(
-        'A step that is REJECTED can only become APPROVED or REJECTED.',
-      );
+      expect(again.json()).toMatchObject({ status: 'REJECTED', unchanged: true });
       // The rejection asks the partner for a change (issue 14): withdrawn, it may be approved.
       const withdrawn = await call(
         w.manager,
@@ -242,15 +246,7 @@ describe.each(databaseTargets())('KYC steps (%s)', (target) => {
       );
     });
 
-    it("names the file's or the step's status in the 409's details, with the step as it is", async () => {
-      await setStep(w.manager, 'coc', { status: 'APPROVED' });
-      const decided = await setStep(w.employee, 'coc', { status: 'COMPLETED' });
-      expect(decided.statusCode).toBe(409);
-      expect(decided.json().details).toMatchObject({
-        reason: 'decided',
-        status: 'APPROVED',
-        current: { stepType: 'coc', status: 'APPROVED' },
-      });
+    it("names the file's status in the 409's details, with the step as it is", async () => {
       await forceKycState(server, kyc.id, { status: 'SUBMITTED' });
       const early = await setStep(w.manager, 'coc', { status: 'COMPLETED' });
       expect(early.statusCode).toBe(409);

@@ -193,10 +193,28 @@ export function resolveStepStatus(
   throw new ForbiddenError('Only staff may change the status of a KYC step.');
 }
 
+/** 409 unless the file is with the reviewers: steps are reviewed only then. */
+export function checkInReview(submissionStatus: KycStatus): void {
+  if (!REVIEWABLE_STATUSES.includes(submissionStatus)) {
+    throw new ConflictError('Steps can only be reviewed while the submission is in review.', {
+      reason: 'notInReview',
+      status: submissionStatus,
+    });
+  }
+}
+
 /**
- * Whether the step may become `target` now: only while the file is with the reviewers, a
- * decided step only between APPROVED and REJECTED (409), and a rejection or a request for
- * changes only with a comment (400).
+ * SPEC section 4: a decided step (APPROVED or REJECTED) asked to become anything but APPROVED
+ * or REJECTED is left as it is; the change is blocked and the step answered unchanged.
+ */
+export function blockedByDecision(current: KycStepStatus, target: KycStepStatus): boolean {
+  return DECIDED_STEP_STATUSES.includes(current) && !DECIDED_STEP_STATUSES.includes(target);
+}
+
+/**
+ * Whether the step may become `target` now: only while the file is with the reviewers, and a
+ * rejection or a request for changes only with a comment (400). A change `blockedByDecision`
+ * is not checked here: it changes nothing.
  */
 export function checkStepChange(
   submissionStatus: KycStatus,
@@ -204,18 +222,7 @@ export function checkStepChange(
   target: KycStepStatus,
   comment: string | undefined,
 ): void {
-  if (!REVIEWABLE_STATUSES.includes(submissionStatus)) {
-    throw new ConflictError('Steps can only be reviewed while the submission is in review.', {
-      reason: 'notInReview',
-      status: submissionStatus,
-    });
-  }
-  if (DECIDED_STEP_STATUSES.includes(current.status) && !DECIDED_STEP_STATUSES.includes(target)) {
-    throw new ConflictError(
-      `A step that is ${current.status} can only become APPROVED or REJECTED.`,
-      { reason: 'decided', status: current.status },
-    );
-  }
+  checkInReview(submissionStatus);
   // A new request may replace an open one; nothing else may pass over it (issue 14).
   if (requestOpen(current.request) && !STEP_REQUEST_STATUSES.includes(target)) {
     throw new ConflictError(
