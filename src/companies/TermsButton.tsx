@@ -23,7 +23,7 @@ export function TermsButton({ partner, canAccept }: TermsButtonProps) {
       <Button
         variant={accept ? 'primary' : 'link'}
         size="sm"
-        className={accept ? 'text-nowrap' : 'p-0 text-nowrap'}
+        className={accept ? undefined : 'p-0 text-nowrap'}
         aria-label={t(accept ? 'terms.readAndAcceptOf' : 'terms.readOf', { company: partner.name })}
         onClick={() => setOpen(true)}
       >

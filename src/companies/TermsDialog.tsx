@@ -99,7 +99,7 @@ export function TermsDialog({ partner, canAccept, show, onHide }: TermsDialogPro
           <article className="terms-text">
             {text.document.sections.map((section) => (
               <section key={section.heading} className="mb-3">
-                <h3 className="h6 mb-1">{section.heading}</h3>
+                <h3 className="h6 fw-semibold mb-1">{section.heading}</h3>
                 {section.paragraphs.map((paragraph) => (
                   <p key={paragraph} className="mb-2">
                     {paragraph}

@@ -47,7 +47,7 @@ function render(roles: string[], path: string) {
   renderWithProviders(<RouterProvider router={router} />, { store });
 }
 
-describe('the terms where the badge shows (issue 18, point 1)', () => {
+describe('the terms where the badge shows (issue 18, point 1)', { timeout: 20_000 }, () => {
   it("lets an owner read and accept them on the partner's page; the badge follows", async () => {
     const bodies = termsApi({ role: 'OWNER', accessLevel: 'OWNER', isOwner: true });
     render(['OWNER'], `/partners/${acmeUuid}`);

@@ -151,7 +151,7 @@ export function PartnersListPage() {
                   <VerifiedBadge verified={partner.verified} />
                 </td>
                 <td data-label={t('partners.list.columns.terms')}>
-                  <div className="d-flex flex-wrap align-items-center gap-2">
+                  <div className="d-flex flex-wrap align-items-center justify-content-end justify-content-md-start gap-2">
                     <TermsBadge accepted={partner.termsAccepted} />
                     {!partner.termsAccepted && partnerPermissions(roles, partner).acceptTerms && (
                       <TermsButton partner={partner} canAccept />
