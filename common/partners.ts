@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { dateTimeSchema, pageSchema, versionSchema } from './api.js';
 import { ACCESS_LEVELS, ADDRESS_TYPES, PARTNER_ROLES } from './partner-access.js';
+import { termsAcceptorSchema, termsVersionSchema } from './terms.js';
 
 export const addressSchema = z
   .object({
@@ -61,8 +62,14 @@ export const tradePartnerSchema = z
     vatNumber: z.string().nullable().describe('normalised, with its country prefix'),
     country: z.string().nullable().describe('ISO 3166-1 alpha-2'),
     verified: z.boolean(),
-    termsAccepted: z.boolean(),
-    termsAcceptedAt: dateTimeSchema.nullable(),
+    termsAccepted: z
+      .boolean()
+      .describe('the terms in force (termsVersion of common/terms.ts) are accepted'),
+    termsAcceptedVersion: termsVersionSchema
+      .nullable()
+      .describe('the version of the last acceptance, which may be older than the one in force'),
+    termsAcceptedAt: dateTimeSchema.nullable().describe('when the last acceptance was made'),
+    termsAcceptedBy: termsAcceptorSchema.nullable().describe('who made the last acceptance'),
     role: z
       .enum(PARTNER_ROLES)
       .nullable()

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
+import { TERMS_VERSION, termsDocumentPath } from '@common/terms';
 import type { User } from '@common/users';
+import termsEn from '../public/assets/terms/1.0/en.json';
 
 export const markIdentityId = 'kc-mark-de-vries';
 
@@ -49,7 +51,9 @@ export const deVriesTrading = {
   country: 'NL',
   verified: false,
   termsAccepted: false,
+  termsAcceptedVersion: null,
   termsAcceptedAt: null,
+  termsAcceptedBy: null,
   role: 'OWNER',
   accessLevel: 'OWNER',
   isOwner: true,
@@ -84,5 +88,7 @@ export const handlers = [
       : HttpResponse.json(errorBody(404, 'Not Found', 'User not found'), { status: 404 }),
   ),
   http.get('/api/utils/countries', () => HttpResponse.json(countriesResponse)),
+  // The terms in force, in English whatever the language asked for.
+  http.get(termsDocumentPath(TERMS_VERSION, ':language'), () => HttpResponse.json(termsEn)),
   http.get('/api/users/uuid/:uuid/trade-partners', () => HttpResponse.json([deVriesTrading])),
 ];

@@ -13,6 +13,7 @@
  */
 import type pg from 'pg';
 import { KYC_STATUSES, KYC_STEP_TYPES, OPEN_KYC_STATUSES } from '#common/kyc.js';
+import { TERMS_VERSION } from '#common/terms.js';
 
 export const PARTNERS_PER_SUBMISSION = 1 / 5;
 const REVIEWERS = 20;
@@ -160,12 +161,12 @@ export async function seedLists(client: pg.Client, submissions: number): Promise
   await timed(
     'partners',
     `insert into trade_partners (name, email, phone, website, legal_form, coc_number, vat_number,
-       country, verified, terms_accepted, terms_accepted_at, created_at, updated_at)
+       country, verified, terms_version, terms_accepted_at, created_at, updated_at)
      select ${name}, 'info' || i || '@company' || i || '.example', '+31 30 ' || lpad(i::text, 7, '0'),
             'https://company' || i || '.example', 'B.V.', 'BENCH' || lpad(i::text, 9, '0'),
             'NL' || lpad(i::text, 9, '0') || 'B99',
             (array['NL','DE','IT','ES','FR','BE','PL','DK'])[1 + ${pick('i', 5, 8)}],
-            true, true, now() - interval '4 years', now() - interval '4 years' + i * interval '1 minute',
+            true, '${TERMS_VERSION}', now() - interval '4 years', now() - interval '4 years' + i * interval '1 minute',
             now() - interval '4 years' + i * interval '1 minute'
      from generate_series(1, ${partners}) i`,
   );

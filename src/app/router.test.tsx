@@ -1,8 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { isValidElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from '@/app/router';
+import { MAIN_MENU } from '@/config/menu';
+import { visibleMenuItems } from '@/lib/menu';
+import { hasAnyRole, ROLES, type Role } from '@/lib/roles';
+import { RequireRole } from '@/session/RequireRole';
 import { sessionStarted } from '@/session/authSlice';
 import { errorBody } from '../../tests/msw-handlers';
 import { server } from '../../tests/msw-server';
@@ -20,6 +25,38 @@ function renderApp(path: string, { signedIn = true, auth = fakeAuth() } = {}) {
   renderWithProviders(<RouterProvider router={router} />, { store });
   return { router, store, auth };
 }
+
+/** The roles of every RequireRole guard on the way to the route at `path` (none: open). */
+function guardsOf(
+  path: string,
+  list: RouteObject[] = routes,
+  above: Role[][] = [],
+): Role[][] | null {
+  for (const route of list) {
+    const guards =
+      isValidElement<{ roles: Role[] }>(route.element) && route.element.type === RequireRole
+        ? [...above, route.element.props.roles]
+        : above;
+    if (route.path === path) return guards;
+    const inside = route.children ? guardsOf(path, route.children, guards) : null;
+    if (inside) return inside;
+  }
+  return null;
+}
+
+describe('the menu and the routes (issue 18, point 2)', () => {
+  it.each([...ROLES])('shows %s only entries and buttons whose page lets them in', (role) => {
+    const viewer = { authenticated: true, roles: [role] };
+    const entries = visibleMenuItems(MAIN_MENU, viewer).filter(
+      (item) => item.url && !item.isDisabled,
+    );
+    for (const item of entries) {
+      const guards = guardsOf(item.url!);
+      expect(guards, item.key).not.toBeNull();
+      for (const roles of guards!) expect(hasAnyRole([role], roles), item.key).toBe(true);
+    }
+  });
+});
 
 describe('routes', () => {
   it('sends the empty path to the dashboard, loading the user first', async () => {

@@ -11,6 +11,8 @@ export interface PartnerPermissions {
   manageMembers: boolean;
   /** Give or take the OWNER level. */
   grantOwner: boolean;
+  /** Accept the terms for the company: its owners and admins, never staff (decision 027). */
+  acceptTerms: boolean;
 }
 
 interface PartnerAccess {
@@ -39,5 +41,6 @@ export function partnerPermissions(
     deleteContacts: mayInPartner(who, 'manage'),
     manageMembers: mayInPartner(who, 'manage'),
     grantOwner: mayInPartner(who, 'grantOwner'),
+    acceptTerms: mayInPartner(who, 'acceptTerms'),
   };
 }

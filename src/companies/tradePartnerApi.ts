@@ -10,6 +10,7 @@ import {
   type PartnerUserRole,
   type TradePartner,
 } from '@common/partners';
+import { termsDocumentPath, termsDocumentSchema, type TermsDocument } from '@common/terms';
 import { apiClient } from '@/lib/api-client';
 import { required, seg } from '@/lib/api-params';
 import { cachedGet } from '@/lib/cached-get';
@@ -140,31 +141,31 @@ export async function updateAddress(
 
 // --- Terms --------------------------------------------------------------------------------
 
+/** What a terms call sends: accepted or not, the terms version read, the partner's version. */
+export interface TermsBody {
+  termsAccepted: boolean;
+  /** The version of the terms the person read (common/terms.ts); absent when withdrawing. */
+  termsVersion?: string;
+  version: number;
+}
+
+/** GET /assets/terms/{version}/{language}.json: one version of the terms in one language. */
+export async function getTermsDocument(version: string, language: string): Promise<TermsDocument> {
+  const { data } = await apiClient.get<unknown>(termsDocumentPath(version, language));
+  return termsDocumentSchema.parse(data);
+}
+
 /** PATCH /api/partners/{id}/terms */
-export async function setTermsAcceptedById(
-  id: number,
-  termsAccepted: boolean,
-  version: number,
-): Promise<TradePartner> {
+export async function setTermsAcceptedById(id: number, body: TermsBody): Promise<TradePartner> {
   required(id, 'id', 'setTermsAcceptedById');
-  const { data } = await apiClient.patch<unknown>(`/api/partners/${seg(id)}/terms`, {
-    termsAccepted,
-    version,
-  });
+  const { data } = await apiClient.patch<unknown>(`/api/partners/${seg(id)}/terms`, body);
   return tradePartnerSchema.parse(data);
 }
 
 /** PATCH /api/partners/uuid/{uuid}/terms */
-export async function setTermsAcceptedByUuid(
-  uuid: string,
-  termsAccepted: boolean,
-  version: number,
-): Promise<TradePartner> {
+export async function setTermsAcceptedByUuid(uuid: string, body: TermsBody): Promise<TradePartner> {
   required(uuid, 'uuid', 'setTermsAcceptedByUuid');
-  const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}/terms`, {
-    termsAccepted,
-    version,
-  });
+  const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}/terms`, body);
   return tradePartnerSchema.parse(data);
 }
 

@@ -36,6 +36,8 @@ export const MAIN_MENU: MenuItem[] = [
     icon: 'partnerAdd',
     url: paths.partnersNew,
     isButton: true,
+    // Registering a company for someone is staff's desk, as the route is (decision 027).
+    requireStaff: true,
   },
   {
     key: 'new-order',

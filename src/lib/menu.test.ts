@@ -2,7 +2,6 @@ import { MAIN_MENU, type MenuItem } from '@/config/menu';
 import { activeMenuChain, menuPathFor, visibleMenuItems } from '@/lib/menu';
 
 const EVERYONE = [
-  'new-trade-partner',
   'new-order',
   'new-shipment',
   'navigation',
@@ -11,11 +10,14 @@ const EVERYONE = [
   'trade-partners',
 ];
 
+/** Staff also register companies (decision 027). */
+const STAFF = ['new-trade-partner', ...EVERYONE];
+
 /** The seeded demo accounts and the entries each sees, in menu order. */
 const expected: [string, string[], string[]][] = [
-  ['superadmin', ['NT24_SUPER_ADMIN'], [...EVERYONE, 'kyc-reviews', 'passport', 'settings']],
-  ['manager', ['NT24_MANAGER'], [...EVERYONE, 'kyc-reviews', 'passport', 'settings']],
-  ['employee', ['NT24_EMPLOYEE'], [...EVERYONE, 'kyc-reviews', 'passport', 'settings']],
+  ['superadmin', ['NT24_SUPER_ADMIN'], [...STAFF, 'kyc-reviews', 'passport', 'settings']],
+  ['manager', ['NT24_MANAGER'], [...STAFF, 'kyc-reviews', 'passport', 'settings']],
+  ['employee', ['NT24_EMPLOYEE'], [...STAFF, 'kyc-reviews', 'passport', 'settings']],
   ['partner', ['NT24_TRADE_PARTNER'], [...EVERYONE, 'kyc-reviews', 'settings']],
   ['owner', ['OWNER'], [...EVERYONE, 'kyc-reviews', 'document-upload', 'settings']],
   // SPEC section 6: CONTACT alone has no KYC access.

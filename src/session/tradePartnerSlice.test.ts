@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { TERMS_VERSION } from '@common/terms';
 import { tradePartnerSchema, type TradePartner } from '@common/partners';
 import { signedOut } from '@/session/authActions';
 import { sessionStarted } from '@/session/authSlice';
@@ -230,7 +231,8 @@ describe('trade partner slice', () => {
     );
 
     expect(setTermsAccepted.fulfilled.match(result)).toBe(true);
-    expect(bodies).toEqual([{ termsAccepted: true, version: 1 }]);
+    // The version of the terms the dialog showed goes with the acceptance (decision 027).
+    expect(bodies).toEqual([{ termsAccepted: true, termsVersion: TERMS_VERSION, version: 1 }]);
     const state = store.getState().tradePartner;
     expect(state.current?.termsAccepted).toBe(true);
     expect(state.list[0]?.termsAccepted).toBe(true);

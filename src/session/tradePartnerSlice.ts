@@ -5,6 +5,7 @@ import {
   type PartnerUserRole,
   type TradePartner,
 } from '@common/partners';
+import { TERMS_VERSION } from '@common/terms';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { AppDispatch, RootState } from '@/app/store';
 import { notificationAdded } from '@/notifications/notificationsSlice';
@@ -171,8 +172,9 @@ export const loadContact = createAppAsyncThunk(
 );
 
 /**
- * Accepts (or withdraws) the terms for a partner, by uuid or id (SPEC section 4.6). Completes
- * once the partner shows the new value: the answer's, else a fresh read.
+ * Accepts the terms in force (TERMS_VERSION, the version the dialog shows) or withdraws the
+ * acceptance, for a partner by uuid or id (SPEC section 4.6; decision 027). Completes once the
+ * partner shows the new value: the answer's, else a fresh read.
  */
 export const setTermsAccepted = createAppAsyncThunk(
   'tradePartner/setTermsAccepted',
@@ -185,10 +187,15 @@ export const setTermsAccepted = createAppAsyncThunk(
     { dispatch, rejectWithValue },
   ) => {
     try {
+      const body = {
+        termsAccepted,
+        version,
+        ...(termsAccepted ? { termsVersion: TERMS_VERSION } : {}),
+      };
       const answer =
         key.uuid !== undefined
-          ? await setTermsAcceptedByUuid(key.uuid, termsAccepted, version)
-          : await setTermsAcceptedById(key.id, termsAccepted, version);
+          ? await setTermsAcceptedByUuid(key.uuid, body)
+          : await setTermsAcceptedById(key.id, body);
       const partner =
         answer.termsAccepted === termsAccepted ? answer : await getTradePartnerByUuid(answer.uuid);
       if (partner.termsAccepted !== termsAccepted) {

@@ -52,6 +52,22 @@ describe('SidebarNav', () => {
     expect(screen.getByText('Navigation')).toBeInTheDocument();
   });
 
+  it.each([['NT24_TRADE_PARTNER'], ['OWNER'], ['CONTACT']])(
+    'offers %s no New Trade Partner, which is for staff (decision 027)',
+    (role) => {
+      renderWithProviders(<SidebarNav />, {
+        route: '/dashboard',
+        preloadedState: signedIn([role]),
+      });
+      const actions = screen.getByRole('group', { name: 'Quick actions' });
+      expect(
+        within(actions)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['New Order', 'New Shipment']);
+    },
+  );
+
   it('marks the current page, and its parent entry on deeper pages', () => {
     const { unmount } = renderWithProviders(<SidebarNav />, {
       route: '/orders',

@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { paths } from '@/config/paths';
 import { TermsBadge, VerifiedBadge } from '@/features/partners/PartnerBadges';
+import { TermsButton } from '@/companies/TermsButton';
 import { effectiveAccessLevel, partnerPermissions } from '@/companies/partnerAccess';
 import { parsePartnerRef } from '@/features/partners/partnerRef';
 import {
@@ -88,6 +89,7 @@ export function PartnerDetailPage({ extraTabs = [] }: { extraTabs?: readonly Par
         <div className="d-flex flex-wrap align-items-center gap-2">
           <VerifiedBadge verified={partner.verified} />
           <TermsBadge accepted={partner.termsAccepted} />
+          <TermsButton partner={partner} canAccept={can.acceptTerms} />
           {level && (
             <Badge
               bg="primary-subtle"

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PARTNER_SORTS, type PartnerSort } from '@common/partners';
 import { isStaff } from '@common/roles';
+import { partnerPermissions } from '@/companies/partnerAccess';
+import { TermsButton } from '@/companies/TermsButton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths, partnerPath } from '@/config/paths';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
@@ -58,7 +60,8 @@ export function PartnersListPage() {
   const query = queryFrom(params);
   const key = listKey(query);
   const list = useAppSelector(selectPartnerList);
-  const staff = isStaff(useAppSelector(selectRoles));
+  const roles = useAppSelector(selectRoles);
+  const staff = isStaff(roles);
   const countryName = useCountryName();
 
   useEffect(() => {
@@ -148,7 +151,12 @@ export function PartnersListPage() {
                   <VerifiedBadge verified={partner.verified} />
                 </td>
                 <td data-label={t('partners.list.columns.terms')}>
-                  <TermsBadge accepted={partner.termsAccepted} />
+                  <div className="d-flex flex-wrap align-items-center justify-content-end justify-content-md-start gap-2">
+                    <TermsBadge accepted={partner.termsAccepted} />
+                    {!partner.termsAccepted && partnerPermissions(roles, partner).acceptTerms && (
+                      <TermsButton partner={partner} canAccept />
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -15,6 +15,7 @@ import { createAppAsyncThunk } from '@/app/hooks';
 import type { AppDispatch } from '@/app/store';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
+import { setTermsAccepted } from '@/session/tradePartnerSlice';
 import { notificationAdded } from '@/notifications/notificationsSlice';
 import { STALE_VERSION_NOTICE } from '@/notifications/notices';
 import { parsePartnerRef, partnerNamed } from '@/features/partners/partnerRef';
@@ -445,6 +446,18 @@ export const partnersSlice = createSlice({
       })
       // Someone else changed it first (decision 023): the screen shows it as it is now.
       .addCase(savePartner.rejected, (state, action) => {
+        const current = staleCurrent(action.payload, tradePartnerSchema);
+        if (current && state.detail.partner?.uuid === current.uuid) state.detail.partner = current;
+      })
+      // Terms accepted here or in Settings: the page and the list show the partner as answered.
+      .addCase(setTermsAccepted.fulfilled, (state, action) => {
+        const partner = action.payload;
+        if (state.detail.partner?.uuid === partner.uuid) state.detail.partner = partner;
+        const rows = state.list.page?.content ?? [];
+        const index = rows.findIndex((row) => row.uuid === partner.uuid);
+        if (index !== -1) rows[index] = partner;
+      })
+      .addCase(setTermsAccepted.rejected, (state, action) => {
         const current = staleCurrent(action.payload, tradePartnerSchema);
         if (current && state.detail.partner?.uuid === current.uuid) state.detail.partner = current;
       })

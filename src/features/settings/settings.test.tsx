@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { createMemoryRouter } from 'react-router-dom';
+import { TERMS_VERSION } from '@common/terms';
 import type { TokenIdentity } from '@/lib/token';
 import { deVriesTrading, errorBody, markDeVries } from '../../../tests/msw-handlers';
 import { server } from '../../../tests/msw-server';
@@ -249,20 +250,26 @@ describe('settings screens', { timeout: 20_000 }, () => {
 
   it('changes the company data and accepts the terms', async () => {
     const patches: unknown[] = [];
+    const terms: unknown[] = [];
     server.use(
       http.patch('/api/partners/uuid/:uuid', async ({ request }) => {
         const body = (await request.json()) as object;
         patches.push(body);
         return HttpResponse.json({ ...deVriesTrading, ...body });
       }),
-      http.patch('/api/partners/uuid/:uuid/terms', () =>
-        HttpResponse.json({
+      http.patch('/api/partners/uuid/:uuid/terms', async ({ request }) => {
+        terms.push(await request.json());
+        return HttpResponse.json({
           ...deVriesTrading,
+          name: 'De Vries Handel B.V.',
+          version: deVriesTrading.version + 2,
           termsAccepted: true,
+          termsAcceptedVersion: TERMS_VERSION,
           // 09:30 wherever the test runs, as the server writes it: in UTC.
           termsAcceptedAt: new Date(2025, 9, 26, 9, 30).toISOString(),
-        }),
-      ),
+          termsAcceptedBy: { id: 1, name: 'Mark de Vries' },
+        });
+      }),
     );
     await renderApp('/settings/company-info');
     const u = userEvent.setup();
@@ -275,11 +282,27 @@ describe('settings screens', { timeout: 20_000 }, () => {
     expect(patches[0]).toMatchObject({ name: 'De Vries Handel B.V.', cocNumber: '12345678' });
     expect(await screen.findByText('Your company information has been saved.')).toBeInTheDocument();
 
-    const terms = screen.getByRole('checkbox', { name: 'I accept the terms and conditions' });
-    expect(terms).not.toBeChecked();
-    await u.click(terms);
-    await waitFor(() => expect(terms).toBeChecked());
-    expect(screen.getByText('Accepted on 26.10.2025, 09:30')).toBeInTheDocument();
+    // The same dialog as on the partner's page (decision 027): read, then accept.
+    expect(
+      screen.getByText('De Vries Handel B.V. has not accepted the terms yet.'),
+    ).toBeInTheDocument();
+    await u.click(
+      screen.getByRole('button', { name: 'Read and accept the terms of De Vries Handel B.V.' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Terms and conditions of the NT24 Trade Partner Portal',
+    });
+    expect(within(dialog).getByText('Version 1.0')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Know your customer' })).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: 'Accept the terms' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(terms).toEqual([
+      { termsAccepted: true, termsVersion: TERMS_VERSION, version: expect.any(Number) },
+    ]);
+    expect(
+      screen.getByText('Version 1.0 accepted by Mark de Vries on 26.10.2025, 09:30.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Read and accept/ })).not.toBeInTheDocument();
   });
 
   it('shows the company as someone else saved it when they were first, in the form too', async () => {

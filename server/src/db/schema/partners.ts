@@ -35,8 +35,15 @@ export const tradePartners = pgTable(
     /** ISO 3166-1 alpha-2 country of registration. */
     country: text('country'),
     verified: boolean('verified').notNull().default(false),
-    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    /**
+     * The last acceptance of the terms (decision 027): the version accepted, when and by whom.
+     * The terms count as accepted only while this version is the one in force.
+     */
+    termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedBy: bigint('terms_accepted_by', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'set null',
+    }),
     /** Bumped by every change; a change based on an older version is refused (decision 023). */
     version: integer('version').notNull().default(1),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, {

@@ -7,6 +7,7 @@ import {
   tradePartnerSchema,
   userRoleSchema,
 } from '#common/partners.js';
+import { termsVersionConflictSchema } from '#common/terms.js';
 import type { Config } from '#server/config.js';
 import { expectedVersion } from '#server/versions.js';
 import { requireUser } from '#server/plugins/auth.js';
@@ -40,6 +41,15 @@ const changeConflict = {
       details: z.union([duplicateNumberSchema, staleVersionSchema(tradePartnerSchema)]),
     })
     .meta({ id: 'TradePartnerChangeConflict' }),
+};
+
+/** Terms: someone else changed the company first, or the version accepted is not in force. */
+const termsConflict = {
+  409: errorResponseSchema
+    .extend({
+      details: z.union([termsVersionConflictSchema, staleVersionSchema(tradePartnerSchema)]),
+    })
+    .meta({ id: 'TermsConflict' }),
 };
 
 /** Trade partners and, in their own files, their addresses, contacts, members and invitations. */
@@ -193,17 +203,18 @@ const partnerRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Accept or withdraw the terms on the company's behalf, by id (OWNER, ADMIN)",
+        summary:
+          'Accept the terms in force (recording version, time and person) or withdraw the acceptance, by id (members with OWNER, ADMIN)',
         params: partnerIdParamsSchema,
         body: termsSchema,
-        response: { 200: tradePartnerSchema },
+        response: { 200: tradePartnerSchema, ...termsConflict },
       },
     },
     async (request) =>
       partners.setTerms(
         requireUser(request),
         { id: request.params.id },
-        request.body.termsAccepted,
+        request.body,
         expectedVersion(request),
       ),
   );
@@ -213,17 +224,18 @@ const partnerRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Accept or withdraw the terms on the company's behalf, by uuid (OWNER, ADMIN)",
+        summary:
+          'Accept the terms in force (recording version, time and person) or withdraw the acceptance, by uuid (members with OWNER, ADMIN)',
         params: partnerUuidParamsSchema,
         body: termsSchema,
-        response: { 200: tradePartnerSchema },
+        response: { 200: tradePartnerSchema, ...termsConflict },
       },
     },
     async (request) =>
       partners.setTerms(
         requireUser(request),
         { uuid: request.params.uuid },
-        request.body.termsAccepted,
+        request.body,
         expectedVersion(request),
       ),
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PARTNER_SORTS } from '#common/partners.js';
 import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
+import { termsVersionSchema } from '#common/terms.js';
 import { versionField } from '#server/versions.js';
 import { addressInputSchema } from './addresses/addresses-schemas.js';
 import {
@@ -73,7 +74,15 @@ export const partnerPatchSchema = z
 export type PartnerPatch = z.infer<typeof partnerPatchSchema>;
 
 export const termsSchema = z
-  .object({ termsAccepted: z.boolean('must be true or false'), version: versionField })
+  .object({
+    termsAccepted: z.boolean('must be true or false'),
+    termsVersion: termsVersionSchema
+      .optional()
+      .describe(
+        'the version of the terms the person read (absent: the one in force); accepting another version than the one in force is 409',
+      ),
+    version: versionField,
+  })
   .meta({ id: 'TermsAcceptance' });
 
 export const partnerIdParamsSchema = z.object({ id: positiveIdSchema });

@@ -5,6 +5,7 @@ import {
   type TradePartner,
   type TradePartnerPage,
 } from '#common/partners.js';
+import { TERMS_VERSION, TERMS_VERSION_CONFLICT } from '#common/terms.js';
 import { requirePageWithinCap } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
@@ -250,19 +251,40 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       return { role: membership?.role ?? null, accessLevel: membership?.accessLevel ?? null };
     },
 
+    /**
+     * Accepts the terms in force for the company (recording the version, the time and the
+     * person), or withdraws the acceptance (decision 027). `termsVersion` is the version the
+     * person read; one that is not in force is refused, so nobody accepts a text they never saw.
+     */
     async setTerms(
       actor: AuthUser,
       ref: PartnerRef,
-      termsAccepted: boolean,
+      change: { termsAccepted: boolean; termsVersion?: string | undefined },
       version: number,
     ): Promise<TradePartner> {
       const { partner, membership } = await authorizePartner(db, actor, ref, 'acceptTerms');
       if (partner.version !== version) throw await stale(partner.id, membership);
-      if (partner.termsAccepted === termsAccepted) return presentPartner(db, partner, membership);
-      const updated = await partners.update(partner.id, version, {
-        termsAccepted,
-        termsAcceptedAt: termsAccepted ? new Date() : null,
-      });
+      const termsVersion = change.termsVersion ?? TERMS_VERSION;
+      if (change.termsAccepted && termsVersion !== TERMS_VERSION) {
+        throw new ConflictError(
+          `Version ${termsVersion} of the terms is not in force; read and accept version ${TERMS_VERSION}.`,
+          { reason: TERMS_VERSION_CONFLICT, current: TERMS_VERSION },
+        );
+      }
+      const accepted = partner.termsVersion === TERMS_VERSION;
+      if (accepted === change.termsAccepted) return presentPartner(db, partner, membership);
+      const updated = await partners.update(
+        partner.id,
+        version,
+        change.termsAccepted
+          ? {
+              termsVersion: TERMS_VERSION,
+              termsAcceptedAt: new Date(),
+              // Only members accept (policy): the membership names the person.
+              termsAcceptedBy: membership!.userId,
+            }
+          : { termsVersion: null, termsAcceptedAt: null, termsAcceptedBy: null },
+      );
       if (!updated) throw await stale(partner.id, membership);
       return presentPartner(db, updated, membership);
     },

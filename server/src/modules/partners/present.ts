@@ -1,4 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import type { Address, Contact, TradePartner } from '#common/partners.js';
+import { TERMS_VERSION, type TermsAcceptor } from '#common/terms.js';
+import { users } from '#server/db/schema/users.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
 import type { AddressRow } from './addresses/addresses-repository.js';
@@ -38,6 +41,27 @@ export function toContact(row: ContactRow): Contact {
   };
 }
 
+/** The people `ids` name, by id, as `{ id, name }`: first and last name, else their e-mail. */
+async function namesOf(db: Db, ids: number[]): Promise<Map<number, TermsAcceptor>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(
+    rows.map((row) => {
+      const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
+      return [row.id, { id: row.id, name: name || row.username || row.email || `User ${row.id}` }];
+    }),
+  );
+}
+
 function groupBy<T extends { tradePartnerId: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -59,10 +83,14 @@ export async function presentPartners(
   memberships: MembershipRow[] | Promise<MembershipRow[]>,
 ): Promise<TradePartner[]> {
   const ids = rows.map((row) => row.id);
-  const [addressRows, contactRows, membershipRows] = await Promise.all([
+  const acceptorIds = [
+    ...new Set(rows.flatMap((row) => (row.termsAcceptedBy ? [row.termsAcceptedBy] : []))),
+  ];
+  const [addressRows, contactRows, membershipRows, acceptors] = await Promise.all([
     createAddressRepository(db).listFor(ids),
     createContactRepository(db).listFor(ids),
     memberships,
+    namesOf(db, acceptorIds),
   ]);
   const addresses = groupBy(addressRows);
   const contacts = groupBy(contactRows);
@@ -81,8 +109,10 @@ export async function presentPartners(
       vatNumber: row.vatNumber,
       country: row.country,
       verified: row.verified,
-      termsAccepted: row.termsAccepted,
+      termsAccepted: row.termsVersion === TERMS_VERSION,
+      termsAcceptedVersion: row.termsVersion,
       termsAcceptedAt: toIsoOrNull(row.termsAcceptedAt),
+      termsAcceptedBy: row.termsAcceptedBy ? (acceptors.get(row.termsAcceptedBy) ?? null) : null,
       role: member?.role ?? null,
       accessLevel: member?.accessLevel ?? null,
       isOwner: member?.role === 'OWNER',
