@@ -15,7 +15,7 @@ export function KycProgress({
   const { t } = useTranslation();
   const { done, total } = progress;
   const text = t('kycProgress.count', { count: done, total });
-  if (compact) return <span className="text-nowrap">{text}</span>;
+  if (compact) return <span>{text}</span>;
   return (
     <div className="mb-3">
       <p className="small mb-1">{text}</p>
