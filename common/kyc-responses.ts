@@ -17,6 +17,7 @@ import {
   SUBMISSION_COMMENT,
 } from './kyc.js';
 import { insightsSchema } from './kyc-insights.js';
+import { STEP_PROGRESS_STATES } from './kyc-progress.js';
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 
@@ -61,6 +62,13 @@ export const kycSubmissionSchema = z
     steps: z
       .array(z.object({ stepType: stepTypeSchema, status: stepStatusSchema }))
       .describe('the six, in order'),
+    progress: z
+      .object({
+        done: z.number().int().describe('steps needing nothing more from the partner'),
+        total: z.number().int().describe("the file's number of steps"),
+        steps: z.array(z.object({ stepType: stepTypeSchema, state: z.enum(STEP_PROGRESS_STATES) })),
+      })
+      .describe('how far the file has got, step by step (decision 029, common/kyc-progress.ts)'),
     riskLevel: riskLevelSchema
       .nullable()
       .describe(

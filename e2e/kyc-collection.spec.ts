@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
-import { move, openAsReviewer, step } from './support/kyc';
+import { move, openAsReviewer, startFileAsStaff, step } from './support/kyc';
 import { pdfFile, type UploadFile } from './support/files';
 import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
 
@@ -26,9 +26,11 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
   page,
 }) => {
   test.setTimeout(240_000);
+  // The demo file is approved: a new one is staff's to start (decision 029).
+  await startFileAsStaff(page, COMPANY);
   await signIn(page, 'owner');
   const card = page.getByRole('region', { name: `KYC: ${COMPANY}` });
-  await card.getByRole('button', { name: 'Start KYC file' }).click();
+  await card.getByRole('link', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/kyc\/\d+$/);
   const fileUrl = page.url();
 
@@ -156,14 +158,17 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
   await expect(page.getByText('Approved').first()).toBeVisible();
 });
 
-/** From the dashboard, the owner's open file: started if there is none. */
+/** From the dashboard, the owner's open file: started by a manager if there is none. */
 async function openOwnFile(page: Page) {
   const card = page.getByRole('region', { name: `KYC: ${COMPANY}` });
-  const start = card.getByRole('button', { name: 'Start KYC file' });
   const resume = card.getByRole('link', { name: 'Continue' });
-  await expect(start.or(resume)).toBeVisible();
-  if (await start.count()) await start.click();
-  else await resume.click();
+  await expect(resume.or(card.getByRole('link', { name: 'View' }))).toBeVisible();
+  if (!(await resume.count())) {
+    await signOutFromMenu(page, 'Olivia Smit');
+    await startFileAsStaff(page, COMPANY);
+    await signIn(page, 'owner');
+  }
+  await resume.click();
 
   await expect(step(page, 'Chamber of Commerce').getByLabel('CoC number')).toBeVisible();
 }

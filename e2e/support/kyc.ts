@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { signIn, signOutFromMenu } from './accounts';
 
 /** A step of the open KYC file, by its title. */
 export const step = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -28,4 +29,18 @@ export async function move(page: Page, action: string, comment?: string) {
   if (await compliant.count()) await compliant.check();
   await dialog.getByRole('button', { name: action }).click();
   await expect(dialog).toHaveCount(0);
+}
+
+/**
+ * A new KYC file for `company`, started by a manager from the company's KYC tab: beside an
+ * approved file only staff may start one (decision 029). Leaves the manager signed out.
+ */
+export async function startFileAsStaff(page: Page, company: string) {
+  await signIn(page, 'manager');
+  await page.goto('/partners');
+  await page.getByRole('link', { name: company }).click();
+  await page.getByRole('tab', { name: 'KYC' }).click();
+  await page.getByRole('button', { name: 'Start KYC file' }).click();
+  await expect(page).toHaveURL(/\/kyc\/\d+$/);
+  await signOutFromMenu(page, 'Mark de Vries');
 }

@@ -130,7 +130,11 @@ export const routes: RouteObject[] = [
                 path: paths.kyc,
                 element: <RequireRole roles={KYC_ROLES} />,
                 errorElement: pageError,
-                handle: { titleKey: 'pages.kycReviews' } satisfies Handle,
+                // 'KYC' for partner people filling in their own file, 'KYC Reviews' for staff.
+                handle: {
+                  titleKey: 'pages.kyc',
+                  staffTitleKey: 'pages.kycReviews',
+                } satisfies Handle,
                 children: [
                   {
                     index: true,

@@ -9,6 +9,8 @@ export interface MenuItem {
   /** English wording, used when there is no translation key. */
   label: string;
   translationKey?: TranslationKey;
+  /** What staff read instead, where the entry is theirs by another name. */
+  staffTranslationKey?: TranslationKey;
   icon?: IconName;
   url?: string;
   /** Shown as a call-to-action button above the navigation. */
@@ -79,8 +81,10 @@ export const MAIN_MENU: MenuItem[] = [
   },
   {
     key: 'kyc-reviews',
-    label: 'KYC Reviews',
-    translationKey: 'menu.kycReviews',
+    // Partner people fill in their own file; staff review everyone's (issue 18).
+    label: 'KYC',
+    translationKey: 'menu.kyc',
+    staffTranslationKey: 'menu.kycReviews',
     icon: 'shieldCheck',
     url: paths.kyc,
     requiredRoles: [...KYC_ROLES],

@@ -170,7 +170,7 @@ export function DocumentList({
       )}
       {list && list.totalElements > documents.length && (
         <p className="small text-body-secondary mt-2 mb-0">
-          {t('documents.list.showing', { shown: documents.length, total: list.totalElements })}
+          {t('documents.list.showing', { shown: documents.length, count: list.totalElements })}
         </p>
       )}
 

@@ -8,6 +8,8 @@ import type { TranslationKey } from '@/lib/i18n';
  */
 export interface RouteHandle<S = unknown> {
   titleKey?: TranslationKey;
+  /** The title staff read where the page is theirs by another name ('KYC Reviews'). */
+  staffTitleKey?: TranslationKey;
   /** A label from the state and the route's parameters; null while it is not known yet. */
   resolveTitle?: (context: { params: Params; state: S }) => string | null | undefined;
 }
@@ -46,6 +48,8 @@ export interface LabelSources<S> {
   t: (key: TranslationKey) => string;
   state: S;
   registry: LabelRegistry;
+  /** The reader is staff: a handle's staffTitleKey applies. */
+  staff?: boolean;
 }
 
 const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
@@ -58,12 +62,16 @@ export function handleOf<S>(match: RouteMatchLike): RouteHandle<S> | undefined {
  * A route's label: a label registered for its path wins (the page knows best), then the
  * handle's resolver, then its title. Null for routes that name nothing (layouts, guards).
  */
-export function labelFor<S>(match: RouteMatchLike, { t, state, registry }: LabelSources<S>) {
+export function labelFor<S>(
+  match: RouteMatchLike,
+  { t, state, registry, staff = false }: LabelSources<S>,
+) {
   const handle = handleOf<S>(match);
+  const titleKey = (staff ? handle?.staffTitleKey : undefined) ?? handle?.titleKey;
   const label =
     registeredLabel(registry, trimSlash(match.pathname)) ??
     handle?.resolveTitle?.({ params: match.params, state }) ??
-    (handle?.titleKey ? t(handle.titleKey) : null);
+    (titleKey ? t(titleKey) : null);
   return label ? substituteParams(label, match.params) : null;
 }
 

@@ -1,7 +1,8 @@
 // Test data for the KYC screens' tests: answers as docs/api/kyc.md shapes them, and a small
 // KYC server over msw that keeps what it is told.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { KYC_STEP_TYPES, STEP_DOCUMENT_TYPES, type KycStepType } from '@common/kyc';
+import { KYC_STEP_TYPES, STEP_DOCUMENT_TYPES, type KycStatus, type KycStepType } from '@common/kyc';
+import { fileProgress, type StepProgressInput } from '@common/kyc-progress';
 import { mockDocumentsApi } from './documents';
 import { server } from '../msw-server';
 import { errorBody } from '../msw-handlers';
@@ -13,8 +14,15 @@ const obligedUuid = '5c4b3a29-1807-4f6e-9d5c-4b3a29180716';
 export const eva = { id: 21, name: 'Eva Jansen' };
 export const mark = { id: 7, name: 'Mark de Vries' };
 
+/** The progress the server would answer for a file with nothing missing (common/kyc-progress.ts). */
+const progressOf = (status: string, steps: readonly { stepType: KycStepType; status: string }[]) =>
+  fileProgress(status as KycStatus, steps as StepProgressInput[], []);
+
 export function submissionJson(overrides: Record<string, unknown> = {}) {
   const status = (overrides.status as string | undefined) ?? 'IN_REVIEW';
+  const steps =
+    (overrides.steps as { stepType: KycStepType; status: string }[] | undefined) ??
+    KYC_STEP_TYPES.map((stepType) => ({ stepType, status: 'PENDING' }));
   return {
     id: 12,
     uuid: kycUuid,
@@ -32,7 +40,8 @@ export function submissionJson(overrides: Record<string, unknown> = {}) {
     obligedEntityContactId: eva.id,
     reviewer: eva,
     approvalRequestedBy: null,
-    steps: KYC_STEP_TYPES.map((stepType) => ({ stepType, status: 'PENDING' })),
+    steps,
+    progress: progressOf(status, steps),
     riskLevel: 'MEDIUM',
     version: 3,
     createdAt: '2025-06-01T08:00:00.000Z',
@@ -254,11 +263,13 @@ export function mockKycApi(options: KycServerOptions = {}) {
         : step,
     );
 
+    const changed = submission.steps.map((item) =>
+      item.stepType === stepType ? { ...item, status } : item,
+    );
     submission = {
       ...submission,
-      steps: submission.steps.map((item) =>
-        item.stepType === stepType ? { ...item, status } : item,
-      ),
+      steps: changed,
+      progress: progressOf(submission.status, changed),
     };
     return steps.find((step) => step.stepType === stepType)!;
   };
@@ -358,6 +369,7 @@ export function mockKycApi(options: KycServerOptions = {}) {
       submission = {
         ...submission,
         status: body.status as string,
+        progress: progressOf(body.status as string, submission.steps),
         version: submission.version + 1,
       };
       return HttpResponse.json(

@@ -14,8 +14,8 @@ const accounts: [string, string, string[], boolean][] = [
   ['superadmin', 'NT24_SUPER_ADMIN', [...EVERYONE, 'KYC Reviews', 'Settings'], true],
   ['manager', 'NT24_MANAGER', [...EVERYONE, 'KYC Reviews', 'Settings'], true],
   ['employee', 'NT24_EMPLOYEE', [...EVERYONE, 'KYC Reviews', 'Settings'], true],
-  ['partner', 'NT24_TRADE_PARTNER', [...EVERYONE, 'KYC Reviews', 'Settings'], false],
-  ['owner', 'OWNER', [...EVERYONE, 'KYC Reviews', 'Document Upload', 'Settings'], false],
+  ['partner', 'NT24_TRADE_PARTNER', [...EVERYONE, 'KYC', 'Settings'], false],
+  ['owner', 'OWNER', [...EVERYONE, 'KYC', 'Document Upload', 'Settings'], false],
   ['contact', 'CONTACT', [...EVERYONE, 'Document Upload', 'Settings'], false],
 ];
 

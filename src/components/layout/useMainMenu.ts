@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import { MAIN_MENU, type MenuItem } from '@/config/menu';
-import { selectViewer } from '@/session/userSlice';
+import { selectRoles, selectViewer } from '@/session/userSlice';
+import { isStaff } from '@common/roles';
 import { activeMenuChain, visibleMenuItems } from '@/lib/menu';
 
 /** The menu entries the signed-in person may see, and the chain of keys of the active one. */
@@ -15,8 +16,12 @@ export function useMainMenu() {
   return { items, activeChain, pathname };
 }
 
-/** A menu item's text: its translation, else its English label. */
+/** A menu item's text: its translation (staff's where it has one), else its English label. */
 export function useMenuLabel() {
   const { t } = useTranslation();
-  return (item: MenuItem) => (item.translationKey ? t(item.translationKey) : item.label);
+  const staff = isStaff(useAppSelector(selectRoles));
+  return (item: MenuItem) => {
+    const key = (staff ? item.staffTranslationKey : undefined) ?? item.translationKey;
+    return key ? t(key) : item.label;
+  };
 }

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
+import { isStaff } from '@common/roles';
+import { selectRoles } from '@/session/userSlice';
 import {
   breadcrumbLabels,
   buildBreadcrumbs,
@@ -23,6 +25,7 @@ export function useRouteLabels(): { crumbs: Crumb[]; title: string | null } {
   const { t } = useTranslation();
   const matches = useMatches() as RouteMatchLike[];
   const registry = useSyncExternalStore(breadcrumbLabels.subscribe, breadcrumbLabels.snapshot);
+  const staff = isStaff(useAppSelector(selectRoles));
   // Only the resolved labels, so the trail re-renders when a name changes, not on every action.
   const resolved = useAppSelector(
     (state: RootState) =>
@@ -38,9 +41,9 @@ export function useRouteLabels(): { crumbs: Crumb[]; title: string | null } {
       ...match,
       handle: { ...handleOf(match), resolveTitle: () => resolved[i] },
     }));
-    const crumbs = buildBreadcrumbs(withResolved, { t, state: null, registry });
+    const crumbs = buildBreadcrumbs(withResolved, { t, state: null, registry, staff });
     return { crumbs, title: crumbs.at(-1)?.label ?? null };
-  }, [matches, resolved, registry, t]);
+  }, [matches, resolved, registry, t, staff]);
 }
 
 /**

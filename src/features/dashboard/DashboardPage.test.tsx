@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { KYC_STEP_TYPES } from '@common/kyc';
+import { fileProgress, type StepProgressInput } from '@common/kyc-progress';
 import type { RootState } from '@/app/store';
 import { sessionStarted } from '@/session/authSlice';
 import { DashboardPage } from '@/features/dashboard/DashboardPage';
@@ -121,14 +123,8 @@ describe('DashboardPage', () => {
 
   describe('KYC cards of a partner user', () => {
     /** Mark as the owner of his company, whose KYC files are `files`. */
-    async function renderOwner(
-      files: unknown[],
-      readiness: Record<string, unknown> = { ready: true, missing: [] },
-    ) {
-      server.use(
-        http.get('/api/kyc/partner/uuid/:uuid', () => HttpResponse.json(files)),
-        http.get('/api/kyc/:id/readiness', () => HttpResponse.json(readiness)),
-      );
+    async function renderOwner(files: unknown[]) {
+      server.use(http.get('/api/kyc/partner/uuid/:uuid', () => HttpResponse.json(files)));
       const store = await readyStore({ ...markToken, roles: ['OWNER'] });
       await store.dispatch(loadUserTradePartners());
       renderWithProviders(<DashboardPage companyCards={[kycCompanyCard]} />, {
@@ -139,30 +135,31 @@ describe('DashboardPage', () => {
     }
 
     it('shows the latest file with its status, progress and the way to continue', async () => {
-      const card = await renderOwner(
-        [submissionJson({ id: 12, status: 'DRAFT', tradePartnerUuid: deVriesTrading.uuid })],
-        {
-          ready: false,
-          missing: [
-            { stepType: 'coc', kind: 'field', field: 'cocNumber', code: 'required', message: 'x' },
-            { stepType: 'coc', kind: 'document', documentType: 'COC_EXTRACT', message: 'x' },
-            {
-              stepType: 'cdd',
-              kind: 'field',
-              field: 'sourceOfFunds',
-              code: 'required',
-              message: 'x',
-            },
-          ],
-        },
-      );
+      const steps = KYC_STEP_TYPES.map((stepType) => ({
+        stepType,
+        status: stepType === 'coc' ? 'IN_PROGRESS' : 'PENDING',
+      }));
+      // As the server counts it (decision 029): coc saved and complete, the rest not started.
+      const missing = ['contacts', 'addresses', 'bank-and-vat', 'cdd'].map((stepType) => ({
+        stepType,
+        kind: 'field',
+      }));
+      const card = await renderOwner([
+        submissionJson({
+          id: 12,
+          status: 'DRAFT',
+          tradePartnerUuid: deVriesTrading.uuid,
+          steps,
+          progress: fileProgress('DRAFT', steps as StepProgressInput[], missing),
+        }),
+      ]);
 
-      expect(await within(card).findByText('3 of 5 steps complete')).toBeInTheDocument();
+      expect(await within(card).findByText('1 of 6 steps complete')).toBeInTheDocument();
       expect(within(card).getByText('KYC #12')).toBeInTheDocument();
       expect(within(card).getByText('Draft')).toBeInTheDocument();
       expect(within(card).getByRole('progressbar', { name: 'KYC steps complete' })).toHaveAttribute(
         'aria-valuenow',
-        '3',
+        '1',
       );
       expect(within(card).getByRole('link', { name: 'Continue' })).toHaveAttribute(
         'href',
@@ -173,14 +170,17 @@ describe('DashboardPage', () => {
       ).not.toBeInTheDocument();
     });
 
-    it('offers to view a decided file and to start a new one', async () => {
-      const card = await renderOwner([submissionJson({ id: 9, status: 'APPROVED' })], {
-        ready: true,
-        missing: [],
-      });
-      expect(await within(card).findByText('5 of 5 steps complete')).toBeInTheDocument();
+    it('shows an approved file as six of six, with no new file beside it', async () => {
+      const steps = KYC_STEP_TYPES.map((stepType) => ({ stepType, status: 'APPROVED' }));
+      const card = await renderOwner([submissionJson({ id: 9, status: 'APPROVED', steps })]);
+      expect(await within(card).findByText('6 of 6 steps complete')).toBeInTheDocument();
       expect(within(card).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/kyc/9');
-      expect(within(card).getByRole('button', { name: 'Start KYC file' })).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Start KYC file' })).toBeNull();
+    });
+
+    it('offers a new file beside a rejected one', async () => {
+      const card = await renderOwner([submissionJson({ id: 9, status: 'REJECTED' })]);
+      expect(await within(card).findByRole('button', { name: 'Start KYC file' })).toBeVisible();
     });
 
     it('offers to start the first file', async () => {

@@ -83,7 +83,7 @@ describe('KycDetailPage', () => {
       'Customer due diligence',
       'Insights',
     ]) {
-      expect(step(name)).toHaveTextContent('Pending');
+      expect(step(name)).toHaveTextContent('Under review');
     }
     // The step's data, readable.
     const coc = step('Chamber of Commerce');

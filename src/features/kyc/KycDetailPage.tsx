@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { KycSubmission } from '@common/kyc-responses';
 import { PARTNER_EDITABLE_STATUSES } from '@common/kyc';
+import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
@@ -21,11 +22,14 @@ import { KycSteps } from '@/features/kyc/review/KycSteps';
 import { KycSubmissionActions } from '@/features/kyc/submissions/KycSubmissionActions';
 import { KycSummary } from '@/features/kyc/submissions/KycSummary';
 import { fetchKycSubmission } from '@/features/kyc/kycThunks';
+import { selectRoles } from '@/session/userSlice';
 import { useLastStepEvent } from '@/features/kyc/records/useKycRecords';
 import './kyc.css';
 
 function KycNotFound() {
   const { t } = useTranslation();
+  // The list is 'KYC Reviews' to staff, 'KYC' to partner people (issue 18, point 10).
+  const staff = isStaff(useAppSelector(selectRoles));
   return (
     <ErrorCard
       code={404}
@@ -34,7 +38,7 @@ function KycNotFound() {
       message={t('kyc.detail.notFoundMessage')}
       actions={
         <Link to={paths.kyc} className="btn btn-primary">
-          {t('kyc.detail.backToList')}
+          {staff ? t('kyc.detail.backToList') : t('kycProgress.backToList')}
         </Link>
       }
     />

@@ -1,6 +1,5 @@
 import {
   DECIDED_STEP_STATUSES,
-  OPEN_KYC_STATUSES,
   REVIEWABLE_STATUSES,
   transitionsFor,
   WITHDRAWABLE_STATUSES,
@@ -111,9 +110,6 @@ export function useKycActors(submission: Pick<KycSubmission, 'tradePartnerUuid'>
   );
   return { actors: kycActors(roles, level), userId, staff: hasAnyRole(roles, STAFF_ROLES) };
 }
-
-export const isOpenFile = (submission: Pick<KycSubmission, 'status'>) =>
-  OPEN_KYC_STATUSES.includes(submission.status);
 
 /**
  * Who may start a KYC file for a company (decision 013): staff for any company, its OWNER or

@@ -1,9 +1,11 @@
 import { requestOpen, STEP_DOCUMENT_TYPES, type KycStatus } from '#common/kyc.js';
+import { fileProgress } from '#common/kyc-progress.js';
 import type {
   AuditEvent,
   KycComment,
   KycStep,
   KycSubmission,
+  MissingItem,
   Person,
   StatusRecord,
   StepRequest,
@@ -33,9 +35,14 @@ const recorded = (userId: number | null, userName: string | null): Person | null
 
 /**
  * A submission as `audience` may read it. The risk level is the reviewers' own assessment (like
- * the insights it comes from): a partner is not told it.
+ * the insights it comes from): a partner is not told it. `missing` is what its readiness check
+ * finds while the file is with the partner (submissions/progress.ts), for its progress.
  */
-export function toSubmission(view: SubmissionView, audience: KycAudience): KycSubmission {
+export function toSubmission(
+  view: SubmissionView,
+  audience: KycAudience,
+  missing: readonly MissingItem[],
+): KycSubmission {
   const row = view.submission;
   return {
     id: row.id,
@@ -55,6 +62,7 @@ export function toSubmission(view: SubmissionView, audience: KycAudience): KycSu
     reviewer: person(view.reviewer),
     approvalRequestedBy: person(view.approvalRequester),
     steps: view.steps,
+    progress: fileProgress(row.status, view.steps, missing),
     riskLevel: audience === 'staff' ? row.riskLevel : null,
     version: row.version,
     createdAt: toIso(row.createdAt),

@@ -366,7 +366,12 @@ describe('KycDetailPage, the partner filling in a file', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Save step' })).not.toBeInTheDocument(),
     );
-    expect(screen.queryByRole('region', { name: 'Summary' })).not.toBeInTheDocument();
+    // The summary stays, saying where the file is; every step reads as under review (issue 18).
+    const after = await region('Summary');
+    expect(within(after).getByText(/the reviewers are checking the file/)).toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Submit for review' })).toBeNull();
+    expect(within(after).getByText('6 of 6 steps complete')).toBeInTheDocument();
+    expect(within(await region('Chamber of Commerce')).getByText('Under review')).toBeVisible();
   });
 
   it('shows what the server found missing when it refuses the submission (409)', async () => {

@@ -91,7 +91,7 @@ function ExportForm({ formId, kycId, onExport }: ExportFormProps) {
         />
         {problem && (
           <Form.Control.Feedback type="invalid" id={`${fileNameId}-error`}>
-            {t(`kyc.export.validation.${problem}`, { max: FILE_NAME_MAX })}
+            {t(`kyc.export.validation.${problem}`, { count: FILE_NAME_MAX })}
           </Form.Control.Feedback>
         )}
       </Form.Group>

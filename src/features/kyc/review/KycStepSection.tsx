@@ -3,14 +3,15 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
-import { STEP_DOCUMENT_TYPES, type KycStepStatus, type KycStepType } from '@common/kyc';
+import { STEP_DOCUMENT_TYPES, type KycStepType } from '@common/kyc';
+import type { StepProgressState } from '@common/kyc-progress';
 import type { KycStep, StepRequest } from '@common/kyc-responses';
 import { useAppSelector } from '@/app/hooks';
 import { DocumentList } from '@/documents/DocumentList';
 import { documentListKey, selectDocumentList } from '@/documents/documentsSlice';
 import { DocumentViewer } from '@/documents/DocumentViewer';
 import { passesOverRequest, type StepAction } from '@/features/kyc/kycActors';
-import { InternalBadge, KycStatusBadge } from '@/features/kyc/submissions/KycBadges';
+import { InternalBadge, StepProgressBadge } from '@/features/kyc/submissions/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { ChangesSummary, StepData } from '@/features/kyc/review/StepData';
 import { formatDateTime } from '@/lib/format';
@@ -29,7 +30,8 @@ const ACTION_BUTTONS = {
 
 interface KycStepSectionProps {
   stepType: KycStepType;
-  status: KycStepStatus;
+  /** How far the step has got (decision 029). */
+  progress: StepProgressState;
   /** The whole step once loaded (data, comment, who changed it). */
   step: KycStep | null;
   /** Whose documents belong to the file. */
@@ -150,7 +152,7 @@ function StepComment({ step }: { step: KycStep }) {
  */
 export function KycStepSection({
   stepType,
-  status,
+  progress,
   step,
   partnerUuid,
   actions,
@@ -183,7 +185,7 @@ export function KycStepSection({
         <h3 id={headingId} className="h6 mb-0 me-auto" tabIndex={-1}>
           {title}
         </h3>
-        <KycStatusBadge status={status} />
+        <StepProgressBadge state={progress} />
       </div>
       <div className="card-body">
         {step?.request && (

@@ -4,18 +4,16 @@ import {
   defaultVisibility,
   fixedVisibility,
   KYC_STEP_TYPES,
+  PARTNER_EDITABLE_STATUSES,
   type CommentContext,
   type CommentVisibility,
   type KycActor,
+  type KycStepStatus,
   type KycStepType,
 } from '@common/kyc';
+import { fileProgress, type FileProgress, type StepProgressState } from '@common/kyc-progress';
 import type { KycStep, KycSubmission } from '@common/kyc-responses';
-import {
-  isDataStepType,
-  PARTNER_EDITABLE_STATUSES,
-  stepEditable,
-  type DataStepType,
-} from '@common/kyc-steps';
+import { isDataStepType, stepEditable, type DataStepType } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
@@ -27,9 +25,9 @@ import {
   type StatusAction,
   type StepAction,
 } from '@/features/kyc/kycActors';
-import { KycStatusBadge } from '@/features/kyc/submissions/KycBadges';
+import { StepProgressBadge } from '@/features/kyc/submissions/KycBadges';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
-import { selectKycChanges, selectKycSteps } from '@/features/kyc/kycSlice';
+import { selectKycChanges, selectKycReadiness, selectKycSteps } from '@/features/kyc/kycSlice';
 import { KycStepEditor } from '@/features/kyc/collection/KycStepEditor';
 import { KycStepSection, stepHeadingId } from '@/features/kyc/review/KycStepSection';
 import { KycSubmitSummary, SUMMARY_HEADING_ID } from '@/features/kyc/submissions/KycSubmitSummary';
@@ -51,7 +49,7 @@ function goTo(headingId: string) {
 interface NavEntry {
   headingId: string;
   title: string;
-  status?: string;
+  progress?: StepProgressState;
 }
 
 /** The steps at a glance: each with its status, a link to its section; then the summary. */
@@ -60,24 +58,39 @@ function StepList({ entries }: { entries: NavEntry[] }) {
   return (
     <nav aria-label={t('kyc.detail.stepList')} className="mb-3">
       <ol className="kyc-stepper list-unstyled mb-0">
-        {entries.map(({ headingId, title, status }) => (
+        {entries.map(({ headingId, title, progress }) => (
           <li key={headingId}>
             <a
               href={`#${headingId}`}
-              className={`kyc-stepper-link${status === 'CHANGES_REQUESTED' ? ' kyc-stepper-attention' : ''}`}
+              className={`kyc-stepper-link${progress === 'changesRequested' ? ' kyc-stepper-attention' : ''}`}
               onClick={(event) => {
                 event.preventDefault();
                 goTo(headingId);
               }}
             >
               <span className="kyc-stepper-title">{title}</span>
-              {status && <KycStatusBadge status={status} />}
+              {progress && <StepProgressBadge state={progress} />}
             </a>
           </li>
         ))}
       </ol>
     </nav>
   );
+}
+
+/**
+ * The file's progress as shown now (decision 029): the server's, worked out again from the
+ * steps as they show (a reviewer's change shows at once) and, while the file is with the
+ * partner, the readiness as last read.
+ */
+function useFileProgress(
+  submission: KycSubmission,
+  shown: readonly { stepType: KycStepType; status: KycStepStatus }[],
+): FileProgress {
+  const readiness = useAppSelector((state) => selectKycReadiness(state, submission.id))?.data;
+  const withPartner = PARTNER_EDITABLE_STATUSES.includes(submission.status);
+  if (withPartner && !readiness) return submission.progress;
+  return fileProgress(submission.status, shown, readiness?.missing ?? []);
 }
 
 /** A step action that asks for a comment first (reject, request changes, withdraw a request). */
@@ -167,11 +180,17 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
   const [asking, setAsking] = useState<Asking | null>(null);
 
   const loaded = new Map<KycStepType, KycStep>((entry?.data ?? []).map((s) => [s.stepType, s]));
-  const steps = KYC_STEP_TYPES.map((stepType) => {
+  const shown = KYC_STEP_TYPES.map((stepType) => {
     const step = loaded.get(stepType) ?? null;
     const summary = submission.steps.find((item) => item.stepType === stepType);
     return { stepType, step, status: step?.status ?? summary?.status ?? 'PENDING' };
   });
+  const progress = useFileProgress(submission, shown);
+  const steps = shown.map((item) => ({
+    ...item,
+    progress:
+      progress.steps.find((entry) => entry.stepType === item.stepType)?.state ?? 'notStarted',
+  }));
 
   const run = (
     stepType: KycStepType,
@@ -213,16 +232,13 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
     isDataStepType(step.stepType) &&
     step.editable &&
     stepEditable(submission.status, step.status);
-  const withSummary = PARTNER_EDITABLE_STATUSES.includes(submission.status);
   const entries: NavEntry[] = [
-    ...steps.map(({ stepType, status }) => ({
+    ...steps.map(({ stepType, progress }) => ({
       headingId: stepHeadingId(stepType),
       title: t(STEP_TITLE_KEYS[stepType]),
-      status,
+      progress,
     })),
-    ...(withSummary
-      ? [{ headingId: SUMMARY_HEADING_ID, title: t('kyc.collect.summary.title') }]
-      : []),
+    { headingId: SUMMARY_HEADING_ID, title: t('kyc.collect.summary.title') },
   ];
 
   return (
@@ -235,11 +251,11 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
         <LoadFailed message={t('kyc.detail.stepsFailed')} onRetry={retry} />
       )}
       <div className="d-grid gap-3">
-        {steps.map(({ stepType, step, status }) => (
+        {steps.map(({ stepType, step, progress, status }) => (
           <KycStepSection
             key={stepType}
             stepType={stepType}
-            status={status}
+            progress={progress}
             step={step}
             partnerUuid={submission.tradePartnerUuid}
             actions={stepActions(submission.status, status, actors, step?.request?.open)}
@@ -262,7 +278,7 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
             }
           />
         ))}
-        {withSummary && <KycSubmitSummary submission={submission} actors={actors} />}
+        <KycSubmitSummary submission={submission} actors={actors} progress={progress} />
       </div>
       {asking && isDialogAction(asking.action) && (
         <StepDialog

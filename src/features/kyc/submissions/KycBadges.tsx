@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { kycBadgeVariant } from '@common/kyc';
+import { STEP_PROGRESS_VARIANTS, type StepProgressState } from '@common/kyc-progress';
 import { Icon } from '@/components/ui/Icon';
 import { RISK_LEVEL_KEYS, SEVERITY_VARIANTS, statusLabel } from '@/features/kyc/kycLabels';
 import type { FindingSeverity as Severity, RiskLevel } from '@common/kyc';
@@ -14,6 +15,12 @@ export function KycStatusBadge({ status }: { status: string }) {
   // Re-renders in a new language: statusLabel reads the current one.
   useTranslation();
   return <Pill variant={kycBadgeVariant(status)}>{statusLabel(status)}</Pill>;
+}
+
+/** How far a step has got (decision 029), the same in the file, the lists and the dashboard. */
+export function StepProgressBadge({ state }: { state: StepProgressState }) {
+  const { t } = useTranslation();
+  return <Pill variant={STEP_PROGRESS_VARIANTS[state]}>{t(`kycProgress.states.${state}`)}</Pill>;
 }
 
 export function RiskLevelBadge({ level }: { level: RiskLevel | null }) {

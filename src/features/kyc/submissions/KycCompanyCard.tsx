@@ -3,71 +3,22 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { kycActors } from '@common/kyc-actors';
-import type { Readiness } from '@common/kyc-responses';
-import { DATA_STEP_TYPES, PARTNER_EDITABLE_STATUSES } from '@common/kyc';
+import { PARTNER_EDITABLE_STATUSES } from '@common/kyc';
+import { mayStartNewFile } from '@common/kyc-progress';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { kycPath } from '@/config/paths';
-import { isOpenFile, mayStartFile } from '@/features/kyc/kycActors';
+import { mayStartFile } from '@/features/kyc/kycActors';
+import { KycProgress } from '@/features/kyc/submissions/KycProgress';
 import { KycStatusBadge } from '@/features/kyc/submissions/KycBadges';
-import { selectKycReadiness, selectPartnerKycs } from '@/features/kyc/kycSlice';
-import { fetchKycReadiness, fetchPartnerKycs } from '@/features/kyc/kycThunks';
+import { selectPartnerKycs } from '@/features/kyc/kycSlice';
+import { fetchPartnerKycs } from '@/features/kyc/kycThunks';
 import { StartKycFileButton } from '@/features/kyc/submissions/StartKycFileButton';
 import type { CompanyCard } from '@/companies/companyViews';
 import { effectiveAccessLevel } from '@/companies/partnerAccess';
-import { hasAnyRole, KYC_ROLES } from '@/lib/roles';
+import { hasAnyRole, KYC_ROLES, STAFF_ROLES } from '@/lib/roles';
 import { selectRoles } from '@/session/userSlice';
-
-const TOTAL_STEPS = DATA_STEP_TYPES.length;
-
-/**
- * How many of the five steps with data are complete: those without anything missing (a step is
- * complete once saved with valid data and its documents, or decided by a reviewer).
- */
-export function completedSteps(readiness: Readiness): number {
-  const incomplete = new Set(
-    readiness.missing
-      .map((item) => item.stepType)
-      .filter((stepType) => (DATA_STEP_TYPES as readonly string[]).includes(stepType)),
-  );
-  return TOTAL_STEPS - incomplete.size;
-}
-
-function Progress({ kycId }: { kycId: number }) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const entry = useAppSelector((state) => selectKycReadiness(state, kycId));
-  const stale = entry?.stale ?? false;
-  useEffect(() => {
-    void dispatch(fetchKycReadiness({ kycId }));
-  }, [dispatch, kycId, stale]);
-
-  const readiness = entry?.data;
-  if (!readiness) return null;
-  const done = completedSteps(readiness);
-  const text = t('dashboard.kyc.progress', { done, total: TOTAL_STEPS });
-  return (
-    <div className="mb-3">
-      <p className="small mb-1">{text}</p>
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={t('dashboard.kyc.progressLabel')}
-        aria-valuenow={done}
-        aria-valuemin={0}
-        aria-valuemax={TOTAL_STEPS}
-        aria-valuetext={text}
-        style={{ height: '0.5rem' }}
-      >
-        <div
-          className={`progress-bar${done === TOTAL_STEPS ? ' bg-success' : ''}`}
-          style={{ width: `${(done / TOTAL_STEPS) * 100}%` }}
-        />
-      </div>
-    </div>
-  );
-}
 
 /**
  * A partner user's company on the dashboard: its latest KYC file with status and progress, the
@@ -89,7 +40,9 @@ export function KycCompanyCard({ partner }: { partner: TradePartner }) {
   // Newest first: the latest file is the one to show.
   const latest = submissions[0] ?? null;
   const canStart =
-    entry?.status === 'succeeded' && !submissions.some(isOpenFile) && mayStartFile(roles, level);
+    entry?.status === 'succeeded' &&
+    mayStartNewFile(latest?.status ?? null, hasAnyRole(roles, STAFF_ROLES)) &&
+    mayStartFile(roles, level);
   const mayFillIn =
     latest !== null &&
     PARTNER_EDITABLE_STATUSES.includes(latest.status) &&
@@ -117,7 +70,7 @@ export function KycCompanyCard({ partner }: { partner: TradePartner }) {
               <span className="visually-hidden">{t('dashboard.kyc.status')}</span>
               <KycStatusBadge status={latest.status} />
             </p>
-            <Progress kycId={latest.id} />
+            <KycProgress progress={latest.progress} />
           </>
         ) : (
           <p className="text-body-secondary mb-3">{t('dashboard.kyc.noFile')}</p>

@@ -11,6 +11,7 @@ import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/submissions/KycBadges';
 import { KycFileLink, ReviewerName } from '@/features/kyc/submissions/KycFileLink';
+import { KycProgress } from '@/features/kyc/submissions/KycProgress';
 import { statusLabel } from '@/features/kyc/kycLabels';
 import { isKycStatus } from '@/features/kyc/kycModel';
 import { selectKycList } from '@/features/kyc/kycSlice';
@@ -93,7 +94,7 @@ export function KycListPage() {
   return (
     <>
       <div className="app-page-header">
-        <h1 className="h3 mb-0">{t('kyc.list.title')}</h1>
+        <h1 className="h3 mb-0">{staff ? t('kyc.list.title') : t('pages.kyc')}</h1>
       </div>
       <Card className="shadow-sm">
         <Card.Body>
@@ -168,6 +169,7 @@ export function KycListPage() {
               t('kyc.list.columns.submission'),
               t('kyc.list.columns.company'),
               t('kyc.list.columns.status'),
+              t('kycProgress.column'),
               t('kyc.list.columns.reviewer'),
               t('kyc.list.columns.updatedAt'),
               t('kyc.list.columns.riskLevel'),
@@ -183,6 +185,9 @@ export function KycListPage() {
                 <td data-label={t('kyc.list.columns.company')}>{submission.tradePartnerName}</td>
                 <td data-label={t('kyc.list.columns.status')}>
                   <KycStatusBadge status={submission.status} />
+                </td>
+                <td data-label={t('kycProgress.column')}>
+                  <KycProgress progress={submission.progress} compact />
                 </td>
                 <td data-label={t('kyc.list.columns.reviewer')}>
                   <ReviewerName submission={submission} />

@@ -2,11 +2,18 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { transitionsFor, type KycActor } from '@common/kyc';
+import {
+  OPEN_KYC_STATUSES,
+  PARTNER_EDITABLE_STATUSES,
+  transitionsFor,
+  type KycActor,
+} from '@common/kyc';
+import type { FileProgress } from '@common/kyc-progress';
 import type { KycSubmission } from '@common/kyc-responses';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
+import { KycProgress } from '@/features/kyc/submissions/KycProgress';
 import { KycReadinessList } from '@/features/kyc/submissions/KycReadinessList';
 import { selectKycChange, selectKycReadiness } from '@/features/kyc/kycSlice';
 import {
@@ -25,12 +32,16 @@ interface KycSubmitSummaryProps {
   actors: readonly KycActor[];
 }
 
+interface SummaryProps extends KycSubmitSummaryProps {
+  /** The file's progress as the steps show it. */
+  progress: FileProgress;
+}
+
 /**
- * The last entry of a file being filled in: what is still missing, step by step (GET
- * .../readiness), and 'Submit for review' ('Resubmit' after changes were requested), offered
- * once nothing is missing and confirmed in a dialog.
+ * What is still missing, step by step (GET .../readiness), and 'Submit for review' ('Resubmit'
+ * after changes were requested), offered once nothing is missing and confirmed in a dialog.
  */
-export function KycSubmitSummary({ submission, actors }: KycSubmitSummaryProps) {
+function ReadinessAndSubmit({ submission, actors }: KycSubmitSummaryProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const kycId = submission.id;
@@ -66,13 +77,8 @@ export function KycSubmitSummary({ submission, actors }: KycSubmitSummaryProps) 
   };
 
   return (
-    <section aria-labelledby={SUMMARY_HEADING_ID} className="card shadow-sm kyc-step">
-      <div className="card-header">
-        <h3 id={SUMMARY_HEADING_ID} className="h6 mb-0" tabIndex={-1}>
-          {t('kyc.collect.summary.title')}
-        </h3>
-      </div>
-      <div className="card-body">
+    <>
+      <div className="card-body pt-0">
         {withPartner && <p className="mb-2 fw-semibold">{t('kyc.collect.summary.withPartner')}</p>}
         {refusal && (
           <Alert variant="danger" className="py-2">
@@ -123,6 +129,38 @@ export function KycSubmitSummary({ submission, actors }: KycSubmitSummaryProps) 
         onConfirm={submit}
         onClose={() => setConfirming(false)}
       />
+    </>
+  );
+}
+
+/**
+ * The last entry of a file, whatever its status: how many steps are done (decision 029); while
+ * the file is with the partner, what is missing and the way to hand it in; afterwards, where
+ * it stands, so the partner can tell what happens next.
+ */
+export function KycSubmitSummary({ submission, actors, progress }: SummaryProps) {
+  const { t } = useTranslation();
+  const filling = PARTNER_EDITABLE_STATUSES.includes(submission.status);
+  const decided = !filling && !OPEN_KYC_STATUSES.includes(submission.status);
+  return (
+    <section aria-labelledby={SUMMARY_HEADING_ID} className="card shadow-sm kyc-step">
+      <div className="card-header">
+        <h3 id={SUMMARY_HEADING_ID} className="h6 mb-0" tabIndex={-1}>
+          {t('kyc.collect.summary.title')}
+        </h3>
+      </div>
+      <div className="card-body pb-0">
+        <KycProgress progress={progress} />
+      </div>
+      {filling ? (
+        <ReadinessAndSubmit submission={submission} actors={actors} />
+      ) : (
+        <div className="card-body pt-0">
+          <p className="mb-0">
+            {decided ? t('kycProgress.decided') : t('kycProgress.withReviewers')}
+          </p>
+        </div>
+      )}
     </section>
   );
 }

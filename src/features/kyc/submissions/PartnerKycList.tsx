@@ -1,16 +1,19 @@
 import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import { mayStartNewFile } from '@common/kyc-progress';
+import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import { isOpenFile } from '@/features/kyc/kycActors';
+import { KycProgress } from '@/features/kyc/submissions/KycProgress';
 import { KycStatusBadge } from '@/features/kyc/submissions/KycBadges';
 import { KycFileLink, ReviewerName } from '@/features/kyc/submissions/KycFileLink';
 import { selectPartnerKycs } from '@/features/kyc/kycSlice';
 import { fetchPartnerKycs } from '@/features/kyc/kycThunks';
 import { StartKycFileButton } from '@/features/kyc/submissions/StartKycFileButton';
 import { formatDateTime } from '@/lib/format';
+import { selectRoles } from '@/session/userSlice';
 
 interface PartnerKycListProps {
   partnerUuid: string;
@@ -19,8 +22,8 @@ interface PartnerKycListProps {
 }
 
 /**
- * A trade partner's KYC submissions, newest first, each linking to its file; 'Start KYC file'
- * for those who may, when the company has no open file.
+ * A trade partner's KYC submissions, newest first, each linking to its file with its progress;
+ * 'Start KYC file' for those who may, when the company may start one (decision 029).
  */
 export function PartnerKycList({ partnerUuid, canStart = false }: PartnerKycListProps) {
   const { t } = useTranslation();
@@ -28,6 +31,7 @@ export function PartnerKycList({ partnerUuid, canStart = false }: PartnerKycList
   const entry = useAppSelector((state) => selectPartnerKycs(state, partnerUuid));
   const stale = entry?.stale ?? false;
   const submissions = entry?.data ?? [];
+  const roles = useAppSelector(selectRoles);
 
   useEffect(() => {
     void dispatch(fetchPartnerKycs({ partnerUuid }));
@@ -36,12 +40,16 @@ export function PartnerKycList({ partnerUuid, canStart = false }: PartnerKycList
   const columns = {
     submission: t('kyc.list.columns.submission'),
     status: t('kyc.list.columns.status'),
+    progress: t('kycProgress.column'),
     reviewer: t('kyc.list.columns.reviewer'),
     submittedAt: t('kyc.detail.fields.submittedAt'),
     updatedAt: t('kyc.list.columns.updatedAt'),
   };
   const date = (value: string | null) => (value ? formatDateTime(value) : '–');
-  const offerStart = canStart && entry?.status === 'succeeded' && !submissions.some(isOpenFile);
+  const offerStart =
+    canStart &&
+    entry?.status === 'succeeded' &&
+    mayStartNewFile(submissions[0]?.status ?? null, isStaff(roles));
 
   return (
     <Card className="shadow-sm">
@@ -70,6 +78,9 @@ export function PartnerKycList({ partnerUuid, canStart = false }: PartnerKycList
                 </th>
                 <td data-label={columns.status}>
                   <KycStatusBadge status={submission.status} />
+                </td>
+                <td data-label={columns.progress}>
+                  <KycProgress progress={submission.progress} compact />
                 </td>
                 <td data-label={columns.reviewer}>
                   <ReviewerName submission={submission} />

@@ -44,7 +44,7 @@ const move = (
 /**
  * The demo files, each told as the story of how it got where it is. The browser journeys use
  * Van Dijk's (IN_REVIEW, reviewer Eva Jansen, every step PENDING); Müller's is APPROVED by
- * Mark de Vries, so its owner may start the next one; Rossi's waits for a reviewer, complete
+ * Mark de Vries (six of six steps approved; a manager may start its next file, decision 029); Rossi's waits for a reviewer, complete
  * with its documents, its CoC extract eight months old and a politically exposed person
  * declared (risk HIGH), for the review loop's journey. Van Dijk's and Müller's people name no
  * ID document (`idDocumentId`, decision 013): their contacts steps read as incomplete, as they

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { KYC_STEP_TYPES, type KycStepType } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
+import { fileProgress } from '#common/kyc-progress.js';
 import type {
   AuditEvent,
   KycComment,
@@ -402,6 +403,10 @@ const riskAcknowledgements: AuditEvent[] = [
 
 /** The review file's model, with everything; `documents` from exportFiles(). */
 export function exportModel(documents: readonly ExportDocument[]): KycExportModel {
+  const steps = KYC_STEP_TYPES.map((stepType) => ({
+    stepType,
+    status: stepType === 'cdd' ? ('CHANGES_REQUESTED' as const) : ('APPROVED' as const),
+  }));
   return {
     submission: {
       id: KYC_ID,
@@ -420,10 +425,8 @@ export function exportModel(documents: readonly ExportDocument[]): KycExportMode
       obligedEntityContactId: anna.id,
       reviewer: anna,
       approvalRequestedBy: null,
-      steps: KYC_STEP_TYPES.map((stepType) => ({
-        stepType,
-        status: stepType === 'cdd' ? 'CHANGES_REQUESTED' : 'APPROVED',
-      })),
+      steps,
+      progress: fileProgress('CHANGES_REQUESTED', steps, []),
       riskLevel: 'MEDIUM',
       version: 7,
       createdAt: at(1),

@@ -11,7 +11,8 @@ import { authorizeKyc } from '../access-service.js';
 import { personName } from '../records/audit-repository.js';
 import { evaluateInsights } from '../insights/compute.js';
 
-import { toAuditEvent, toComment, toStatusRecord, toStep, toSubmission } from '../present.js';
+import { toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
+import { presentSubmission } from '../submissions/progress.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import {
   createSubmissionRepository,
@@ -71,7 +72,7 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
   });
   if (!view) throw new Error(`KYC submission ${kycId} no longer exists.`);
   const records = createRecordRepository(db);
-  const submission = toSubmission(view, 'staff');
+  const submission = await presentSubmission(db, view, 'staff');
   const [steps, comments, history, audit, insights, documents] = await Promise.all([
     records.stepsOf([kycId]),
     records.comments(kycId, 'staff'),

@@ -10,7 +10,8 @@ import { uniqueViolation } from '#server/db/errors.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
 import { acting, personName, recordAudit, type Acting } from '../records/audit-repository.js';
 import { computeInsights } from '../insights/compute.js';
-import { toStatusRecord, toSubmission } from '../present.js';
+import { toStatusRecord } from '../present.js';
+import { presentSubmission } from '../submissions/progress.js';
 import { requireReady } from './readiness.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import { createSubmissionRepository, type KycRef } from '../submissions/submissions-repository.js';
@@ -47,7 +48,7 @@ async function submissionConflict(
   audience: KycAudience,
 ): Promise<ConflictError> {
   const view = await createSubmissionRepository(db).find({ id });
-  return staleVersion('submission', view ? toSubmission(view, audience) : null);
+  return staleVersion('submission', view ? await presentSubmission(db, view, audience) : null);
 }
 
 /** Moving a file through decision 012's table; its records are read in records-service.ts. */

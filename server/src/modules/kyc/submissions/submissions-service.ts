@@ -20,7 +20,7 @@ import {
   requireKycAccess,
 } from '../access-service.js';
 import { refreshInsights } from '../insights/compute.js';
-import { toSubmission } from '../present.js';
+import { presentSubmission, presentSubmissions } from './progress.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import {
   createSubmissionRepository,
@@ -61,7 +61,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
     });
     const audience = policy.kycAudience(actor);
     return toPage(
-      rows.map((row) => toSubmission(row, audience)),
+      await presentSubmissions(db, rows, audience),
       paging,
       counted,
       last && encodeCursor(order, last),
@@ -71,7 +71,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
   async function byId(actor: AuthUser, id: number): Promise<KycSubmission> {
     const view = await submissions.find({ id });
     if (!view) throw new NotFoundError(kycNotFound({ id }));
-    return toSubmission(view, policy.kycAudience(actor));
+    return presentSubmission(db, view, policy.kycAudience(actor));
   }
 
   return {
@@ -150,7 +150,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
 
     async get(actor: AuthUser, ref: KycRef): Promise<KycSubmission> {
       const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
-      return toSubmission(view, audience);
+      return presentSubmission(db, view, audience);
     },
 
     /**
@@ -162,7 +162,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
       ref: KycRef,
     ): Promise<KycSubmission & { insights?: Insights }> {
       const { view, audience } = await authorizeKyc(db, actor, ref, 'read');
-      const submission = toSubmission(view, audience);
+      const submission = await presentSubmission(db, view, audience);
       if (!policy.mayReadKycInsights(actor)) return submission;
       const insights = await refreshInsights(db, view.submission.id);
       if (!insights) throw new NotFoundError(kycNotFound(ref));
@@ -181,9 +181,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
     async ofPartner(actor: AuthUser, ref: PartnerRef): Promise<KycSubmission[]> {
       const { partner } = await authorizeKycPartner(db, actor, ref);
       const audience = policy.kycAudience(actor);
-      return (await submissions.listOfPartner(partner.id)).map((row) =>
-        toSubmission(row, audience),
-      );
+      return presentSubmissions(db, await submissions.listOfPartner(partner.id), audience);
     },
 
     /** The companies with a KYC file, each with its latest (staff). */
@@ -209,8 +207,10 @@ export function createKycService(db: Db, obligedEntityId: number) {
         customerId: partner.id,
         customerUuid: partner.uuid,
         name: partner.name,
-        submissions: (await submissions.listOfPartner(partner.id)).map((row) =>
-          toSubmission(row, policy.kycAudience(actor)),
+        submissions: await presentSubmissions(
+          db,
+          await submissions.listOfPartner(partner.id),
+          policy.kycAudience(actor),
         ),
       };
     },
@@ -223,7 +223,7 @@ export function createKycService(db: Db, obligedEntityId: number) {
       if (!latest) {
         throw new NotFoundError(`No KYC submission found for customer ${customerUuid}.`);
       }
-      const submission = toSubmission(latest, policy.kycAudience(actor));
+      const submission = await presentSubmission(db, latest, policy.kycAudience(actor));
       const lastReviewedAt = await submissions.lastReviewedAt(latest.submission.id);
       return {
         customerUuid: partner.uuid,
