@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/client.js';
+import { createAddressRepository } from './addresses/addresses-repository.js';
 import { createContactRepository } from './contacts/contacts-repository.js';
 import { createMemberRepository } from './members/members-repository.js';
 import { createPartnerRepository } from './partners-repository.js';
@@ -7,16 +8,29 @@ import { createPartnerRepository } from './partners-repository.js';
 export type { PartnerRef } from './partners-repository.js';
 export type { MembershipRow } from './members/members-repository.js';
 
-/** What other modules ask of companies: one by reference, a user's, a membership, contacts. */
+/**
+ * What other modules ask of companies: one by reference, a user's, a membership, contacts,
+ * addresses, where it is registered.
+ */
 export function createPartnerLookup(db: Db) {
   const partners = createPartnerRepository(db);
   const members = createMemberRepository(db);
   const contacts = createContactRepository(db);
+  const addresses = createAddressRepository(db);
   return {
     find: (...args: Parameters<typeof partners.find>) => partners.find(...args),
     listOfUser: (...args: Parameters<typeof partners.listOfUser>) => partners.listOfUser(...args),
     membership: (...args: Parameters<typeof members.findByIdentity>) =>
       members.findByIdentity(...args),
     contactsOf: (...args: Parameters<typeof contacts.listFor>) => contacts.listFor(...args),
+    /** In their order: the first is the company address. */
+    addressesOf: (tradePartnerId: number) => addresses.listFor([tradePartnerId]),
+    /** The company's country of registration: its own, else its first address's (decision 028). */
+    async countryOfRegistration(tradePartnerId: number): Promise<string | null> {
+      const partner = await partners.find({ id: tradePartnerId });
+      if (partner?.country) return partner.country;
+      const [first] = await addresses.listFor([tradePartnerId]);
+      return first && first.country !== '-' ? first.country : null;
+    },
   };
 }
