@@ -434,9 +434,9 @@ describe.each(databaseTargets())('KYC data collection: saving steps and drafts (
           message: "is not a CoC number of the company's country of registration",
         },
       ]);
-      const addresses = validStepData(company.partner, 1).addresses;
+      const registered = validStepData(company.partner, 1).addresses.registered as object;
       const post = await saveStepData(server, company.editor, kyc, 'addresses', {
-        data: { ...addresses, registered: { ...addresses.registered, postCode: 'XXXXXX' } },
+        data: { registered: { ...registered, postCode: 'XXXXXX' } },
       });
       expect(post.statusCode, post.body).toBe(400);
       expect(details(post)).toEqual([
@@ -447,6 +447,28 @@ describe.each(databaseTargets())('KYC data collection: saving steps and drafts (
         },
       ]);
     });
+  });
+
+  it("counts a CoC number as missing once the company's country no longer takes it", async () => {
+    const owner = await signIn(server, 'owner', ['OWNER']);
+    const partner = await createPartner(server, owner, {
+      country: 'DE',
+      vatNumber: null,
+      address: { ...address, country: 'DE', postCode: '80802', city: 'München' },
+    });
+    const kyc = await createKyc(server, owner, partner);
+    const coc = { ...validStepData(partner, 1).coc, cocNumber: 'HRB 12345' };
+    const saved = await saveStepData(server, owner, kyc, 'coc', { data: coc });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const moved = await call(owner, 'PATCH', `/api/partners/uuid/${partner.uuid}`, {
+      country: 'NL',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const readiness = (await call(owner, 'GET', `/api/kyc/${kyc.id}/readiness`)).json();
+    expect(readiness.missing).toContainEqual(
+      expect.objectContaining({ stepType: 'coc', field: 'cocNumber', code: 'cocNumber' }),
+    );
   });
 
   describe('drafts', () => {

@@ -10,6 +10,7 @@ import { DATA_STEP_TYPES, isDataStepType } from '#common/kyc-steps.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError } from '#server/errors.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import { checkStepData, namedIdDocuments } from '../collection/step-checks.js';
 import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
@@ -26,6 +27,8 @@ export interface ReadinessFacts {
   documentTypes: ReadonlySet<DocumentType>;
   /** The customer's ACTIVE ID documents among those the contacts step names. */
   idDocuments: ReadonlySet<number>;
+  /** The customer's country of registration, whose register its CoC number follows. */
+  country?: string | null;
 }
 
 /**
@@ -51,7 +54,9 @@ export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
           ]
         : [];
 
-    const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now);
+    const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now, {
+      country: facts.country ?? null,
+    });
     const fields = (checked.ok ? [] : checked.issues).map((issue): MissingItem => ({
       stepType,
       kind: 'field',
@@ -87,7 +92,8 @@ export async function readinessOf(
     submission.tradePartnerId,
     named.map(({ id }) => id),
   );
-  const missing = missingItems({ steps, documentTypes, idDocuments }, now);
+  const country = await createPartnerLookup(db).countryOfRegistration(submission.tradePartnerId);
+  const missing = missingItems({ steps, documentTypes, idDocuments, country }, now);
   return { ready: missing.length === 0, missing };
 }
 
