@@ -61,6 +61,9 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
+          // The date picker and the date-fns files it requires, bundled into one file once:
+          // loaded file by file, they take seconds in every test that opens a date field.
+          deps: { optimizer: { client: { enabled: true, include: ['react-datepicker'] } } },
         },
       },
       {

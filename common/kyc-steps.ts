@@ -14,6 +14,7 @@ import {
   type KycStatus,
   type KycStepStatus,
 } from './kyc.js';
+import { cocNumberRefusal, postCodeRefusal } from './company-rules.js';
 import { exactAmount, type AmountRefusal } from './money.js';
 
 // In kyc.ts, with the other lists, so that what needs only them loads without this file's
@@ -47,6 +48,8 @@ export const STEP_ISSUE_MESSAGES = {
   iban: 'is not a valid IBAN',
   vat: 'is not a valid VAT number',
   document: 'needs a document',
+  cocNumber: "is not a CoC number of the company's country of registration",
+  postCode: 'is not a post code of the country',
 } as const;
 export type StepIssueCode = keyof typeof STEP_ISSUE_MESSAGES;
 
@@ -121,9 +124,17 @@ const jsvatCountries = vatCountries;
 export const isValidVatNumber = (value: string) =>
   checkVAT(normaliseVatNumber(value), jsvatCountries).isValid;
 
-const cocSchema = (now: Date) =>
+/** What a step's rules need to know of the company beyond the step (decision 028). */
+export interface StepContext {
+  /** The company's country of registration: its CoC number follows that country's register. */
+  country?: string | null;
+}
+
+const cocSchema = (now: Date, context: StepContext) =>
   z.object({
-    cocNumber: text(40),
+    cocNumber: text(40).refine((value) => cocNumberRefusal(value, context.country) === null, {
+      error: M.cocNumber,
+    }),
     registeredName: text(),
     legalForm: text(100),
     registrationDate: pastDate(now),
@@ -169,16 +180,22 @@ const contactsSchema = (now: Date) =>
       }),
   });
 
-const addressSchema = z.object(
-  {
-    street: text(200),
-    houseNumber: text(20),
-    postCode: text(20),
-    city: text(100),
-    country,
-  },
-  { error: M.required },
-);
+const addressSchema = z
+  .object(
+    {
+      street: text(200),
+      houseNumber: text(20),
+      postCode: text(20),
+      city: text(100),
+      country,
+    },
+    { error: M.required },
+  )
+  .superRefine((address, ctx) => {
+    if (postCodeRefusal(address.postCode, address.country)) {
+      ctx.addIssue({ code: 'custom', path: ['postCode'], message: M.postCode });
+    }
+  });
 
 const addressesSchema = z.object({
   registered: addressSchema,
@@ -243,7 +260,7 @@ const SCHEMAS = {
   addresses: () => addressesSchema,
   'bank-and-vat': () => bankAndVatSchema,
   cdd: () => cddSchema,
-} satisfies Record<DataStepType, (now: Date) => z.ZodType>;
+} satisfies Record<DataStepType, (now: Date, context: StepContext) => z.ZodType>;
 
 export type CocData = z.output<ReturnType<typeof cocSchema>>;
 export type ContactPerson = z.output<ReturnType<typeof personSchema>>;
@@ -274,8 +291,9 @@ export function validateStepData<T extends DataStepType>(
   stepType: T,
   data: unknown,
   now: Date = new Date(),
+  context: StepContext = {},
 ): StepValidation<T> {
-  const result = SCHEMAS[stepType](now).safeParse(data ?? {});
+  const result = SCHEMAS[stepType](now, context).safeParse(data ?? {});
   if (result.success) return { ok: true, data: result.data as StepDataByType[T] };
   const issues = result.error.issues.map((issue) => {
     const code = codeOf(issue.message);

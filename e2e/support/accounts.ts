@@ -48,7 +48,7 @@ export async function createAccount(page: Page, email: string, first: string, la
 /** The basic-info form: all seven fields of a complete profile. */
 export async function completeProfile(page: Page) {
   await page.getByLabel('Sex').selectOption({ label: 'Female' });
-  await page.getByLabel('Date of birth').fill('1988-04-12');
+  await page.getByLabel('Date of birth').fill('12.04.1988');
   await page.getByLabel('Nationality').selectOption({ label: 'Netherlands' });
   await page.getByLabel('Country of residence').selectOption({ label: 'Netherlands' });
   await page.getByLabel('Mobile number').fill('+31 6 12345678');

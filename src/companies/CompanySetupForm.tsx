@@ -46,17 +46,18 @@ export function CompanySetupForm({
   addressErrors,
 }: CompanySetupFormProps) {
   const { t } = useTranslation();
-  const company = useFormModel({
-    initial: withDefaults(EMPTY_COMPANY, initialCompany),
-    validate: validateCompany,
-    fieldErrors: companyErrors,
-    idPrefix: 'setup-company',
-  });
   const address = useFormModel({
     initial: withDefaults(EMPTY_ADDRESS, { type: 'REGISTERED', ...initialAddress }),
     validate: validateAddress,
     fieldErrors: addressErrors,
     idPrefix: 'setup-address',
+  });
+  // Without a country of its own, the company is registered where its address is.
+  const company = useFormModel({
+    initial: withDefaults(EMPTY_COMPANY, initialCompany),
+    validate: (values: CompanyFormValues) => validateCompany(values, address.values.country),
+    fieldErrors: companyErrors,
+    idPrefix: 'setup-company',
   });
   const { submitting, onSubmit: submit } = useSubmit(() => {
     // The company's fields come first on screen: checked last, so its first problem gets focus.

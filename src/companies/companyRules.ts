@@ -42,3 +42,15 @@ export function isInvitedMember(partners: readonly TradePartner[]): boolean {
     !partners.some((partner) => partner.role === 'OWNER')
   );
 }
+
+/**
+ * Where a company is registered: its own country, else its first address's (decision 028), as
+ * the server reads it to check a KYC file's CoC number.
+ */
+export function countryOfRegistration(
+  partner: Pick<TradePartner, 'country' | 'addresses'> | null | undefined,
+): string | null {
+  if (filled(partner?.country)) return partner!.country;
+  const first = partner?.addresses[0]?.country;
+  return filled(first) ? first! : null;
+}

@@ -1,4 +1,5 @@
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { cocNumberRefusal, postCodeRefusal } from '@common/company-rules';
 import type { Address, TradePartner } from '@common/partners';
 import type { AddressFormValues, CompanyFormValues } from '@/companies/companyBodies';
 
@@ -32,7 +33,15 @@ export const EMPTY_ADDRESS: AddressFormValues = {
 
 /** What a check found wrong with a field: a message key under settings.validation. */
 export type ValidationProblem =
-  'required' | 'email' | 'phone' | 'website' | 'date' | 'birthdayPast' | 'sex';
+  | 'required'
+  | 'email'
+  | 'phone'
+  | 'website'
+  | 'cocNumber'
+  | 'postCode'
+  | 'date'
+  | 'birthdayPast'
+  | 'sex';
 
 export type FieldProblems<T> = Partial<Record<keyof T, ValidationProblem>>;
 
@@ -61,21 +70,38 @@ export function isWebsite(value: string): boolean {
 
 const filled = (value: string | null | undefined) => (value ?? '').trim() !== '';
 
-/** The company's own checks: a name is required; e-mail, phone and website must be well formed. */
-export function validateCompany(values: CompanyFormValues): FieldProblems<CompanyFormValues> {
+/**
+ * The company's own checks: a name is required; e-mail, phone and website must be well formed;
+ * the CoC number follows the register of the company's country, or without one of the country
+ * its address names (common/company-rules.ts, the server's and the KYC step's rules too).
+ */
+export function validateCompany(
+  values: CompanyFormValues,
+  addressCountry = '',
+): FieldProblems<CompanyFormValues> {
   const problems: FieldProblems<CompanyFormValues> = {};
   if (!filled(values.name)) problems.name = 'required';
+  const registeredIn = values.country || addressCountry;
+  if (filled(values.cocNumber) && cocNumberRefusal(values.cocNumber, registeredIn)) {
+    problems.cocNumber = 'cocNumber';
+  }
   if (filled(values.email) && !isEmail(values.email.trim())) problems.email = 'email';
   if (filled(values.phone) && !isInternationalPhone(values.phone)) problems.phone = 'phone';
   if (filled(values.website) && !isWebsite(values.website)) problems.website = 'website';
   return problems;
 }
 
-/** SPEC section 5: an address is usable only with street, house number, post code, city, country. */
+/**
+ * SPEC section 5: an address is usable only with street, house number, post code, city, country;
+ * and the post code must be one of the country (common/company-rules.ts).
+ */
 export function validateAddress(values: AddressFormValues): FieldProblems<AddressFormValues> {
   const problems: FieldProblems<AddressFormValues> = {};
   for (const field of ['street', 'houseNumber', 'postCode', 'city', 'country'] as const) {
     if (!filled(values[field])) problems[field] = 'required';
+  }
+  if (!problems.postCode && !problems.country && postCodeRefusal(values.postCode, values.country)) {
+    problems.postCode = 'postCode';
   }
   return problems;
 }

@@ -185,6 +185,43 @@ describe('CompanySetupForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("holds a Dutch company's CoC number and post code to the KYC step's rules (issue 18, point 6)", async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(
+      <CompanySetupForm
+        withCompany
+        initialCompany={{ name: 'Visser B.V.', cocNumber: '12' }}
+        initialAddress={{
+          street: 'Keizersgracht',
+          houseNumber: '1',
+          postCode: 'XXXXXX',
+          city: 'Amsterdam',
+          country: 'NL',
+        }}
+        onSubmit={onSubmit}
+        submitLabel="Save company"
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save company' }));
+
+    // No country of registration: the company is registered where its address is.
+    const coc = screen.getByRole('textbox', { name: 'CoC number' });
+    expect(coc).toHaveAccessibleDescription(/in the Netherlands 8 digits/);
+    const postCode = screen.getByRole('textbox', { name: 'Post code' });
+    expect(postCode).toHaveAccessibleDescription('This is not a post code of the chosen country.');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.clear(postCode);
+    await user.type(postCode, '1015 cj');
+    await user.clear(coc);
+    await user.type(coc, '3412.3456');
+    expect(coc).not.toHaveAttribute('aria-invalid');
+    expect(postCode).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Save company' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
   it('asks for the address alone without the company fields', () => {
     renderWithProviders(
       <CompanySetupForm withCompany={false} onSubmit={async () => {}} submitLabel="Save address" />,

@@ -91,7 +91,12 @@ interface FieldShellProps<T extends object> {
 }
 
 /** A field of a useFormModel form: its id and its problem come from the model. */
-function FieldShell<T extends object>({ model, field, className, ...frame }: FieldShellProps<T>) {
+export function FieldShell<T extends object>({
+  model,
+  field,
+  className,
+  ...frame
+}: FieldShellProps<T>) {
   const { t } = useTranslation();
   const problem = model.problemOf(field);
   const message = !problem
@@ -115,7 +120,7 @@ interface TextFieldProps<T extends object> {
   model: FieldModel<T>;
   field: TextKeys<T>;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date';
+  type?: 'text' | 'email' | 'tel' | 'url';
   autoComplete?: string;
   required?: boolean;
   hint?: string;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SEXES } from '@common/users';
 import { useCountryOptions } from '@/countries/useCountryOptions';
 import { validateProfile, type ProfileFormValues } from '@/features/settings/profileValues';
+import { DateField } from '@/components/ui/DateInput';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormField';
 import { useFormModel, useSubmit } from '@/companies/useFormModel';
 
@@ -59,12 +60,13 @@ export function ProfileForm({
           required
           className="mb-3 col-sm"
         />
-        <TextField
+        <DateField
           model={model}
           field="birthday"
-          type="date"
           label={t('profile.fields.birthday')}
           autoComplete="bday"
+          past
+          pickYear
           required
           className="mb-3 col-sm"
         />

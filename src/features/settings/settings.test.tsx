@@ -59,7 +59,8 @@ describe('onboarding screens', { timeout: 20_000 }, () => {
     expect(within(profile).getByRole('textbox', { name: 'Mobile number' })).toHaveValue(
       '+31 6 12345678',
     );
-    expect(within(profile).getByLabelText('Date of birth')).toHaveValue('1985-04-12');
+    // Shown in the app's format (SPEC 5), sent as yyyy-MM-dd (issue 18, point 8).
+    expect(within(profile).getByLabelText('Date of birth')).toHaveValue('12.04.1985');
     await within(profile).findAllByRole('option', { name: 'Germany' });
     await u.selectOptions(within(profile).getByRole('combobox', { name: 'Nationality' }), 'DE');
     await u.click(within(profile).getByRole('button', { name: 'Save profile' }));

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { postCodeRefusal } from '#common/company-rules.js';
+import { ValidationError } from '#server/errors.js';
 import { text } from '#server/api-schemas.js';
 import { countryCodeSchema } from '#server/modules/countries/countries-schemas.js';
 import { phoneNumberSchema } from '#server/modules/users/users-schemas.js';
@@ -48,3 +50,13 @@ export const websiteField = z
       .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'must be a web address' })
       .nullable(),
   );
+
+/** 400 at `field` when the post code is not one of the address's country (decision 028). */
+export function checkPostCode(field: string, address: { postCode: string; country: string }) {
+  const refusal = postCodeRefusal(address.postCode, address.country);
+  if (refusal) {
+    throw new ValidationError(`${field}: ${refusal.message}`, [
+      { field, message: refusal.message },
+    ]);
+  }
+}

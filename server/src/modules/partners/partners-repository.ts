@@ -175,6 +175,16 @@ export function createPartnerRepository(db: Db) {
       return row;
     },
 
+    /** Each company's own country (null where it has none), by id. */
+    async countriesOf(ids: readonly number[]): Promise<Map<number, string | null>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: tradePartners.id, country: tradePartners.country })
+        .from(tradePartners)
+        .where(inArray(tradePartners.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row.country]));
+    },
+
     /** Another company with this CoC or VAT number. */
     async findDuplicate(
       field: 'cocNumber' | 'vatNumber',

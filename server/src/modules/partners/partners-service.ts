@@ -1,3 +1,4 @@
+import { cocNumberRefusal } from '#common/company-rules.js';
 import {
   PARTNER_NUMBER_FIELDS,
   type DuplicateNumber,
@@ -29,6 +30,7 @@ import {
   type PartnerRow,
 } from './partners-repository.js';
 import type { PartnerCreate, PartnerListQuery, PartnerPatch } from './partners-schemas.js';
+import { checkPostCode } from './fields.js';
 
 const DUPLICATE_MESSAGE: Record<PartnerNumberField, string> = {
   cocNumber: 'A trade partner with this CoC number already exists.',
@@ -49,14 +51,20 @@ function checkedNumbers(
   input: { cocNumber?: string | null; vatNumber?: string | null },
   country: string | null,
   current?: PartnerRow,
+  registeredIn = country,
 ): { cocNumber?: string | null; vatNumber?: string | null } {
   const result: { cocNumber?: string | null; vatNumber?: string | null } = {};
-  if (input.cocNumber !== undefined) {
-    const coc = input.cocNumber === null ? null : normaliseNumber(input.cocNumber);
-    if (coc !== null && !/^[A-Z0-9]{1,20}$/.test(coc)) {
-      throw invalid('cocNumber', 'must be 1 to 20 letters or digits');
-    }
-    result.cocNumber = coc;
+  // Like the VAT number, a CoC number is checked again when the country it follows changes.
+  const cocInput = input.cocNumber !== undefined ? input.cocNumber : (current?.cocNumber ?? null);
+  if (
+    cocInput !== null &&
+    (input.cocNumber !== undefined || country !== (current?.country ?? null))
+  ) {
+    const refusal = cocNumberRefusal(cocInput, registeredIn);
+    if (refusal) throw invalid('cocNumber', refusal.message);
+    result.cocNumber = normaliseNumber(cocInput);
+  } else if (input.cocNumber === null) {
+    result.cocNumber = null;
   }
   // A changed country is checked against the VAT number the company already has.
   const vatInput = input.vatNumber !== undefined ? input.vatNumber : (current?.vatNumber ?? null);
@@ -159,7 +167,14 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
         throw new ForbiddenError('Only staff, trade partners and owners may register a company.');
       }
       const country = input.country ?? null;
-      const numbers = checkedNumbers(input, country);
+      // Without a country of its own, the company is registered where its address is.
+      const numbers = checkedNumbers(
+        input,
+        country,
+        undefined,
+        country ?? input.address?.country ?? null,
+      );
+      if (input.address) checkPostCode('body.address.postCode', input.address);
       await refuseDuplicates(actor, numbers);
       const staff = policy.seesAllPartners(actor);
       const created = await writing(actor, numbers, () =>
@@ -230,7 +245,9 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       const { partner, membership } = await authorizePartner(db, actor, ref, 'change');
       if (partner.version !== version) throw await stale(partner.id, membership);
       const country = patch.country !== undefined ? patch.country : partner.country;
-      const numbers = checkedNumbers(patch, country, partner);
+      const registeredIn =
+        country ?? (await createAddressRepository(db).listFor([partner.id]))[0]?.country ?? null;
+      const numbers = checkedNumbers(patch, country, partner, registeredIn);
       await refuseDuplicates(actor, numbers, partner.id);
       const values = Object.fromEntries(
         Object.entries({ ...patch, ...numbers }).filter(

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType, StepIssue } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { countryOfRegistration } from '@/companies/companyRules';
+import { selectTradePartners } from '@/session/tradePartnerSlice';
 import { useCountryOptions } from '@/countries/useCountryOptions';
 import { DocumentViewer } from '@/documents/DocumentViewer';
 import {
@@ -130,7 +132,12 @@ export function KycStepEditor<T extends DataStepType>({
   }, [initial, schedule]);
 
   // Amounts are read in the language the person chose in the app (decision 015).
-  const check = (next: StepDraft<T>) => checkDraft(stepType, next, i18n.language);
+  // The CoC number follows the register of the company's country; staff, who do not hold the
+  // company among their own, learn of it from the server's answer.
+  const country = useAppSelector((state) =>
+    countryOfRegistration(selectTradePartners(state).find((p) => p.id === tradePartnerId)),
+  );
+  const check = (next: StepDraft<T>) => checkDraft(stepType, next, i18n.language, { country });
 
   const onChange = (next: StepDraft<T>) => {
     setValue(next);

@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js
 import type { AuthUser } from '#server/plugins/auth.js';
 import type { Based } from '#server/versions.js';
 import type { KycAudience } from '#server/policy.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
 import { acting, recordAudit } from '../records/audit-repository.js';
 import { fieldChanges } from '../records/changes.js';
@@ -143,7 +144,11 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
         view.submission.tradePartnerId,
         named,
       );
-      const checked = checkStepData(dataStep, input.data, idDocuments, new Date());
+      const country =
+        dataStep === 'coc'
+          ? await createPartnerLookup(db).countryOfRegistration(view.submission.tradePartnerId)
+          : null;
+      const checked = checkStepData(dataStep, input.data, idDocuments, new Date(), { country });
       if (!checked.ok) throw invalidData(checked.issues);
       const data: Record<string, unknown> = checked.data;
       const by = acting(user);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
+  createKyc,
   freshKyc,
   isoDaysAgo,
   kycWorld,
@@ -13,7 +14,15 @@ import {
   type KycCompany,
   type KycWorld,
 } from '#server/testing/kyc-fixtures.js';
-import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
+import {
+  address,
+  caller,
+  createPartner,
+  signIn,
+  uniqueCoc,
+  type Actor,
+  type Caller,
+} from '#server/testing/partners-fixtures.js';
 
 interface Detail {
   field: string;
@@ -61,7 +70,7 @@ describe.each(databaseTargets())('KYC data collection: saving steps and drafts (
     };
 
     it('presents a fresh step as editable, with no draft, review or changes', async () => {
-      expect(await getStep(kyc, 'coc', company.viewer)).toMatchObject({
+      expect(await getStep(kyc, 'contacts', company.viewer)).toMatchObject({
         status: 'PENDING',
         data: {},
         draft: null,
@@ -349,6 +358,117 @@ describe.each(databaseTargets())('KYC data collection: saving steps and drafts (
       await refused('addresses', {});
       expect((await audit()).filter((e) => e.stepType === 'addresses')).toHaveLength(2);
     });
+  });
+
+  describe('what the company told us at onboarding (issue 18, points 5 and 6)', () => {
+    it("starts a new file with the company's CoC number, name, legal form and addresses as drafts", async () => {
+      const owner = await signIn(server, 'owner', ['OWNER']);
+      const coc = uniqueCoc();
+      const partner = await createPartner(server, owner, {
+        name: 'Prefill Handel B.V.',
+        legalForm: 'B.V.',
+        cocNumber: coc,
+        address: { ...address, type: 'REGISTERED' },
+      });
+      const operating = {
+        type: 'OPERATING',
+        country: 'BE',
+        city: 'Antwerpen',
+        street: 'Meir',
+        houseNumber: '1',
+        postCode: '2000',
+      };
+      const added = await call(
+        owner,
+        'POST',
+        `/api/partners/uuid/${partner.uuid}/addresses`,
+        operating,
+      );
+      expect(added.statusCode, added.body).toBe(201);
+      const kyc = await createKyc(server, owner, partner);
+
+      const cocStep = await getStep(kyc, 'coc', owner);
+      expect(cocStep).toMatchObject({
+        status: 'PENDING',
+        data: {},
+        draft: { cocNumber: coc, registeredName: 'Prefill Handel B.V.', legalForm: 'B.V.' },
+      });
+      expect(Date.parse(cocStep.draftSavedAt)).not.toBeNaN();
+      const fields = ({ street, houseNumber, postCode, city, country }: typeof operating) => ({
+        street,
+        houseNumber,
+        postCode,
+        city,
+        country,
+      });
+      expect(await getStep(kyc, 'addresses', owner)).toMatchObject({
+        status: 'PENDING',
+        data: {},
+        draft: { registered: fields(address), operating: fields(operating) },
+      });
+      expect((await getStep(kyc, 'contacts', owner)).draft).toBeNull();
+    });
+
+    it('leaves out what the company did not tell', async () => {
+      const owner = await signIn(server, 'owner', ['OWNER']);
+      const partner = await createPartner(server, owner, {
+        cocNumber: null,
+        legalForm: null,
+        address: undefined,
+      });
+      const kyc = await createKyc(server, owner, partner);
+      expect((await getStep(kyc, 'coc', owner)).draft).toEqual({ registeredName: partner.name });
+      expect((await getStep(kyc, 'addresses', owner)).draft).toBeNull();
+    });
+
+    it('refuses a Dutch CoC number or post code in the wrong form, with the field and reason', async () => {
+      const { company, kyc } = await freshKyc(server);
+      const coc = await saveStepData(server, company.editor, kyc, 'coc', {
+        data: { ...validStepData(company.partner, 1).coc, cocNumber: '12' },
+      });
+      expect(coc.statusCode, coc.body).toBe(400);
+      expect(details(coc)).toEqual([
+        {
+          field: 'data.cocNumber',
+          code: 'cocNumber',
+          message: "is not a CoC number of the company's country of registration",
+        },
+      ]);
+      const registered = validStepData(company.partner, 1).addresses.registered as object;
+      const post = await saveStepData(server, company.editor, kyc, 'addresses', {
+        data: { registered: { ...registered, postCode: 'XXXXXX' } },
+      });
+      expect(post.statusCode, post.body).toBe(400);
+      expect(details(post)).toEqual([
+        {
+          field: 'data.registered.postCode',
+          code: 'postCode',
+          message: 'is not a post code of the country',
+        },
+      ]);
+    });
+  });
+
+  it("counts a CoC number as missing once the company's country no longer takes it", async () => {
+    const owner = await signIn(server, 'owner', ['OWNER']);
+    const partner = await createPartner(server, owner, {
+      country: 'DE',
+      vatNumber: null,
+      address: { ...address, country: 'DE', postCode: '80802', city: 'München' },
+    });
+    const kyc = await createKyc(server, owner, partner);
+    const coc = { ...validStepData(partner, 1).coc, cocNumber: 'HRB 12345' };
+    const saved = await saveStepData(server, owner, kyc, 'coc', { data: coc });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const moved = await call(owner, 'PATCH', `/api/partners/uuid/${partner.uuid}`, {
+      country: 'NL',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const readiness = (await call(owner, 'GET', `/api/kyc/${kyc.id}/readiness`)).json();
+    expect(readiness.missing).toContainEqual(
+      expect.objectContaining({ stepType: 'coc', field: 'cocNumber', code: 'cocNumber' }),
+    );
   });
 
   describe('drafts', () => {

@@ -1,6 +1,7 @@
 import {
   validateStepData,
   type DataStepType,
+  type StepContext,
   type StepIssue,
   type StepValidation,
 } from '#common/kyc-steps.js';
@@ -33,8 +34,9 @@ export function checkStepData<T extends DataStepType>(
   data: unknown,
   idDocuments: ReadonlySet<number>,
   now: Date,
+  context: StepContext = {},
 ): StepValidation<T> {
-  const result = validateStepData(stepType, data, now);
+  const result = validateStepData(stepType, data, now, context);
   const issues: StepIssue[] = result.ok ? [] : result.issues;
   const reported = new Set(issues.map((issue) => issue.field));
   const foreign = namedIdDocuments(stepType, data)

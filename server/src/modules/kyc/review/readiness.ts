@@ -10,6 +10,7 @@ import { DATA_STEP_TYPES, isDataStepType } from '#common/kyc-steps.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError } from '#server/errors.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import { checkStepData, namedIdDocuments } from '../collection/step-checks.js';
 import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
@@ -26,6 +27,8 @@ export interface ReadinessFacts {
   documentTypes: ReadonlySet<DocumentType>;
   /** The customer's ACTIVE ID documents among those the contacts step names. */
   idDocuments: ReadonlySet<number>;
+  /** The customer's country of registration, whose register its CoC number follows. */
+  country?: string | null;
 }
 
 /**
@@ -51,7 +54,9 @@ export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
           ]
         : [];
 
-    const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now);
+    const checked = checkStepData(stepType, step?.data ?? {}, facts.idDocuments, now, {
+      country: facts.country ?? null,
+    });
     const fields = (checked.ok ? [] : checked.issues).map((issue): MissingItem => ({
       stepType,
       kind: 'field',
@@ -81,7 +86,7 @@ export async function readinessOf(
 }
 
 /**
- * The readiness of several files in three queries whatever their number (a list page's files
+ * The readiness of several files in five queries whatever their number (a list page's files
  * with the partner, decision 029), by file id.
  */
 export async function readinessOfMany(
@@ -104,12 +109,13 @@ export async function readinessOfMany(
     );
   const companies = submissions.map(({ tradePartnerId }) => tradePartnerId);
   const documents = createStepDocumentRepository(db);
-  const [documentTypes, idDocuments] = await Promise.all([
+  const [documentTypes, idDocuments, countries] = await Promise.all([
     documents.activeTypesOf(companies),
     documents.activeIdDocumentsOf(
       companies,
       named.map(({ id }) => id),
     ),
+    createPartnerLookup(db).countriesOfRegistration(companies),
   ]);
   for (const { id, tradePartnerId } of submissions) {
     const missing = missingItems(
@@ -117,6 +123,7 @@ export async function readinessOfMany(
         steps: stepsOf.get(id) ?? [],
         documentTypes: documentTypes.get(tradePartnerId) ?? new Set(),
         idDocuments: idDocuments.get(tradePartnerId) ?? new Set(),
+        country: countries.get(tradePartnerId) ?? null,
       },
       now,
     );

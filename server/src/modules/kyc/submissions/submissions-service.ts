@@ -1,4 +1,4 @@
-import { KYC_STEP_TYPES } from '#common/kyc.js';
+import { isDataStepType, KYC_STEP_TYPES } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
@@ -20,6 +20,7 @@ import {
   requireKycAccess,
 } from '../access-service.js';
 import { refreshInsights } from '../insights/compute.js';
+import { companyDrafts } from './company-prefill.js';
 import { presentSubmission, presentSubmissions } from './progress.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import {
@@ -119,8 +120,21 @@ export function createKycService(db: Db, obligedEntityId: number) {
             status: 'DRAFT',
             createdBy: user.id,
           });
+          const drafts = companyDrafts(
+            partner,
+            await createPartnerLookup(tx).addressesOf(partner.id),
+          );
+          const now = new Date();
           await records.insertSteps(
-            KYC_STEP_TYPES.map((stepType) => ({ kycId: row.id, stepType, status: 'PENDING' })),
+            KYC_STEP_TYPES.map((stepType) => {
+              const draft = isDataStepType(stepType) ? drafts[stepType] : undefined;
+              return {
+                kycId: row.id,
+                stepType,
+                status: 'PENDING',
+                ...(draft ? { draft, draftSavedAt: now, draftSavedBy: user.id } : {}),
+              };
+            }),
           );
           await records.insertStatusRecord({ kycId: row.id, status: 'DRAFT', ...by });
           await recordAudit(tx, {

@@ -6,6 +6,7 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { authorizePartner } from '../access-service.js';
 import { toAddress } from '../present.js';
 import type { PartnerRef } from '../partners-repository.js';
+import { checkPostCode } from '../fields.js';
 import type { PartnerChangeListener } from '../partners-service.js';
 import { createAddressRepository, type AddressRow } from './addresses-repository.js';
 import type { AddressInput, AddressPatch } from './addresses-schemas.js';
@@ -44,6 +45,7 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
 
     async create(actor: AuthUser, ref: PartnerRef, input: AddressInput): Promise<Address> {
       const { partner } = await authorizePartner(db, actor, ref, 'change');
+      checkPostCode('body.postCode', input);
       const row = await addresses.append({
         ...input,
         type: input.type ?? 'REGISTERED',
@@ -66,6 +68,12 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
         Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
       );
       if (Object.keys(values).length === 0) return toAddress(address);
+      if (patch.postCode !== undefined || patch.country !== undefined) {
+        checkPostCode('body.postCode', {
+          postCode: patch.postCode ?? address.postCode,
+          country: patch.country ?? address.country,
+        });
+      }
       const updated = await addresses.update(address.id, version, values);
       if (!updated) throw await stale(address);
       await onChange({ tradePartnerId: address.tradePartnerId });

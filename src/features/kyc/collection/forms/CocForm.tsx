@@ -1,7 +1,7 @@
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { issueAt } from '@/features/kyc/collection/forms/issues';
-import { TextInput, withField } from '@/features/kyc/collection/forms/fields';
+import { DateField, TextInput, withField } from '@/features/kyc/collection/forms/fields';
 import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
 import type { StepDraft, StepFormProps } from '@/features/kyc/collection/forms/types';
 
@@ -46,15 +46,15 @@ export function CocForm({
           hint={t('kycForms.coc.legalFormHint')}
           className="col-md-6 col-lg-4"
         />
-        <TextInput
+        <DateField
           {...field('registrationDate')}
-          type="date"
+          past
           label={t('kycForms.coc.registrationDate')}
           className="col-sm-6 col-lg-4"
         />
-        <TextInput
+        <DateField
           {...field('extractDate')}
-          type="date"
+          past
           label={t('kycForms.coc.extractDate')}
           hint={t('kycForms.coc.extractDateHint')}
           className="col-sm-6 col-lg-4"

@@ -20,8 +20,9 @@ describe('KycStepForm: Chamber of Commerce', () => {
     expect(screen.getByLabelText('CoC number')).toHaveValue('12345678');
     expect(screen.getByLabelText('Registered name')).toHaveValue('Van Dijk B.V.');
     expect(screen.getByLabelText('Legal form')).toHaveValue('');
-    expect(screen.getByLabelText('Registration date')).toHaveAttribute('type', 'date');
-    expect(screen.getByLabelText('Extract date')).toHaveValue('2025-05-01');
+    // Dates read dd.MM.yyyy in every browser (issue 18, point 8); the step keeps yyyy-MM-dd.
+    expect(screen.getByLabelText('Registration date')).toHaveValue('');
+    expect(screen.getByLabelText('Extract date')).toHaveValue('01.05.2025');
 
     await user.type(screen.getByLabelText('Legal form'), 'B.V.');
     expect(last()).toEqual({
@@ -31,7 +32,7 @@ describe('KycStepForm: Chamber of Commerce', () => {
       legalForm: 'B.V.',
     });
     fireEvent.change(screen.getByLabelText('Registration date'), {
-      target: { value: '2011-03-01' },
+      target: { value: '01.03.2011' },
     });
     expect(last()).toEqual(expect.objectContaining({ registrationDate: '2011-03-01' }));
     // Emptied, a field is no longer given.

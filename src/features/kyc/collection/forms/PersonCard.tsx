@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_ROLES, type ContactPerson, type StepIssue } from '@common/kyc-steps';
 import { DecimalInput } from '@/features/kyc/collection/forms/DecimalInput';
 import {
+  DateField,
   SelectInput,
   TextInput,
   withField,
@@ -118,9 +119,10 @@ export function PersonCard({
             required
             className="col-sm-6 col-xl-4"
           />
-          <TextInput
+          <DateField
             {...field('dateOfBirth')}
-            type="date"
+            past
+            pickYear
             label={t('kycForms.contacts.dateOfBirth')}
             value={value.dateOfBirth}
             onChange={(next) => set('dateOfBirth', next)}

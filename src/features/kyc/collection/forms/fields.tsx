@@ -2,6 +2,7 @@ import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import type { StepIssue } from '@common/kyc-steps';
+import { DateInput } from '@/components/ui/DateInput';
 import { FieldFrame, type ControlProps } from '@/components/ui/FormField';
 import { useIssueText } from '@/features/kyc/collection/forms/issues';
 
@@ -31,7 +32,6 @@ interface TextInputProps extends ShellProps {
   value: string | undefined;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  type?: 'text' | 'date';
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   /** A textarea of this many rows. */
@@ -47,7 +47,6 @@ export function TextInput({
   value,
   onChange,
   onBlur,
-  type = 'text',
   autoComplete,
   inputMode,
   rows,
@@ -73,7 +72,7 @@ export function TextInput({
         const input = rows ? (
           <Form.Control {...common} as="textarea" rows={rows} />
         ) : (
-          <Form.Control {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+          <Form.Control {...common} type="text" autoComplete={autoComplete} inputMode={inputMode} />
         );
         return prefix ? (
           <InputGroup>
@@ -84,6 +83,25 @@ export function TextInput({
           input
         );
       }}
+    </FieldShell>
+  );
+}
+
+interface DateFieldProps extends ShellProps {
+  value: string | undefined;
+  onChange: (value: string) => void;
+  /** Dates up to today only. */
+  past?: boolean;
+  pickYear?: boolean;
+}
+
+/** A date of a KYC step, shown and typed dd.MM.yyyy, kept yyyy-MM-dd (decision 028). */
+export function DateField({ value, onChange, past, pickYear, ...shell }: DateFieldProps) {
+  return (
+    <FieldShell {...shell}>
+      {(control) => (
+        <DateInput {...control} value={value} onChange={onChange} past={past} pickYear={pickYear} />
+      )}
     </FieldShell>
   );
 }

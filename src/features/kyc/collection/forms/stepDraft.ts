@@ -6,6 +6,7 @@ import {
   type ContactPerson,
   type ContactRole,
   type DataStepType,
+  type StepContext,
   type StepIssue,
   type StepIssueCode,
 } from '@common/kyc-steps';
@@ -160,9 +161,15 @@ export function checkDraft<T extends DataStepType>(
   stepType: T,
   draft: StepDraft<T>,
   language: string,
+  context: StepContext = {},
 ): StepIssue[] {
   const unread = unreadNumbers(stepType, draft as Row, language);
-  const result = validateStepData(stepType, toStepData(stepType, draft, language));
+  const result = validateStepData(
+    stepType,
+    toStepData(stepType, draft, language),
+    new Date(),
+    context,
+  );
   const rest = result.ok
     ? []
     : result.issues.filter((found) => !unread.some((typed) => typed.field === found.field));
