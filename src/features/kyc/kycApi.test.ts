@@ -189,7 +189,9 @@ describe('kycApi', () => {
   });
 
   it('sends a step status change as {status, comment?, version} with ?userId=', async () => {
-    const seen = capture(() => HttpResponse.json(stepJson('coc', { status: 'REJECTED' })));
+    const seen = capture(() =>
+      HttpResponse.json({ ...stepJson('coc', { status: 'REJECTED' }), unchanged: false }),
+    );
     await changeKycStepStatus(12, 'coc', 7, { status: 'REJECTED', comment: 'Too old', version: 1 });
     await changeKycStepStatus(12, 'coc', 7, { status: 'COMPLETED', version: 2 });
     expect(seen.map(({ line, body }) => [line, body])).toEqual([
