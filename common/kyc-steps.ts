@@ -262,6 +262,25 @@ const SCHEMAS = {
   cdd: () => cddSchema,
 } satisfies Record<DataStepType, (now: Date, context: StepContext) => z.ZodType>;
 
+/**
+ * The schemas built, by step, day and country. A step's rules depend on `now` only through its
+ * UTC day, so one built schema serves the whole day: building one and zod's compiling it on its
+ * first parse cost far more than the check itself (a list page's readiness, issue 16).
+ */
+const built = new Map<string, z.ZodType>();
+const BUILT_KEPT = 512;
+
+function schemaOf(stepType: DataStepType, now: Date, context: StepContext): z.ZodType {
+  const key = `${stepType} ${now.toISOString().slice(0, 10)} ${context.country ?? ''}`;
+  let schema = built.get(key);
+  if (!schema) {
+    if (built.size >= BUILT_KEPT) built.clear();
+    schema = SCHEMAS[stepType](now, context);
+    built.set(key, schema);
+  }
+  return schema;
+}
+
 export type CocData = z.output<ReturnType<typeof cocSchema>>;
 export type ContactPerson = z.output<ReturnType<typeof personSchema>>;
 export type ContactsData = z.output<ReturnType<typeof contactsSchema>>;
@@ -293,7 +312,7 @@ export function validateStepData<T extends DataStepType>(
   now: Date = new Date(),
   context: StepContext = {},
 ): StepValidation<T> {
-  const result = SCHEMAS[stepType](now, context).safeParse(data ?? {});
+  const result = schemaOf(stepType, now, context).safeParse(data ?? {});
   if (result.success) return { ok: true, data: result.data as StepDataByType[T] };
   const issues = result.error.issues.map((issue) => {
     const code = codeOf(issue.message);
