@@ -31,19 +31,20 @@ export function PdfPages({ url, fileName, onFailed }: PdfPagesProps) {
   useEffect(() => {
     let cancel: (() => void) | undefined;
     let active = true;
-    void import('@/documents/pdfRender').then(({ openPdf }) => {
+    const failed = () => active && setState({ status: 'failed' });
+    import('@/documents/pdfRender').then(({ openPdf }) => {
       if (!active) return;
       const task = openPdf(url);
       cancel = task.cancel;
       task.promise.then(
         (pdf) => active && setState({ status: 'succeeded', pdf }),
         () => {
-          if (!active) return;
-          setState({ status: 'failed' });
-          onFailed();
+          // The file could not be read: perhaps its token ran out.
+          failed();
+          if (active) onFailed();
         },
       );
-    });
+    }, failed);
     return () => {
       active = false;
       cancel?.();
@@ -72,9 +73,6 @@ export function PdfPages({ url, fileName, onFailed }: PdfPagesProps) {
     };
   }, [pdf]);
 
-  if (state.status === 'failed') {
-    return <p className="text-body-secondary my-4">{t('pdfViewer.failed')}</p>;
-  }
   return (
     <div
       ref={stage}
@@ -84,7 +82,10 @@ export function PdfPages({ url, fileName, onFailed }: PdfPagesProps) {
       aria-label={fileName}
       tabIndex={0}
     >
-      {!pdf && <Loading label={t('pdfViewer.loading')} />}
+      {state.status === 'loading' && <Loading label={t('pdfViewer.loading')} />}
+      {state.status === 'failed' && (
+        <p className="text-body-secondary my-4">{t('pdfViewer.failed')}</p>
+      )}
       {Array.from({ length: shown }, (_, index) => (
         <canvas
           key={index}
