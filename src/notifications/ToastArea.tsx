@@ -13,10 +13,6 @@ const VARIANT: Record<NotificationType, string> = {
   error: 'danger',
 };
 
-// Just below the topbar's layer (1020), so its menus stay usable while a notice is up; above the
-// page content, and well below modals (1055).
-const CONTAINER_STYLE = { zIndex: 1015 };
-
 function NotificationToast({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -59,19 +55,14 @@ function NotificationToast({ notification }: { notification: Notification }) {
 }
 
 /**
- * Where notifications appear: bottom right, newest last, each with its own close button. Not at
- * the top, where they covered the page's title, its status badge and the first fields right
- * after a save (issue 18).
+ * Where notifications appear: fixed at the bottom right of the window (app-toasts, shell.css),
+ * newest last, each with its own close button. Not at the top, where they covered the page's
+ * title, its status badge and the first fields right after a save (issue 18).
  */
 export function ToastArea() {
   const notifications = useAppSelector(selectNotifications);
   return (
-    <ToastContainer
-      position="bottom-end"
-      containerPosition="fixed"
-      className="p-3"
-      style={CONTAINER_STYLE}
-    >
+    <ToastContainer className="app-toasts">
       {notifications.map((notification) => (
         <NotificationToast key={notification.id} notification={notification} />
       ))}
