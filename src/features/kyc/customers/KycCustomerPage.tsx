@@ -96,12 +96,12 @@ export function KycCustomerPage() {
           {data && (
             <Link
               to={partnerPath(data.customer.customerUuid)}
-              className="btn btn-outline-secondary btn-sm"
+              className="btn btn-outline-primary btn-sm"
             >
               {t('kycCustomers.toPartner')}
             </Link>
           )}
-          <Link to={paths.kycCustomers} className="btn btn-outline-secondary btn-sm">
+          <Link to={paths.kycCustomers} className="btn btn-outline-primary btn-sm">
             {t('kycCustomers.toList')}
           </Link>
         </div>

@@ -74,7 +74,7 @@ export function KycCustomersPage() {
     <>
       <div className="app-page-header d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h1 className="h3 mb-0">{t('kycCustomers.title')}</h1>
-        <Link to={paths.kyc} className="btn btn-outline-secondary btn-sm">
+        <Link to={paths.kyc} className="btn btn-outline-primary btn-sm">
           {t('kycCustomers.toSubmissions')}
         </Link>
       </div>

@@ -97,7 +97,7 @@ export function KycListPage() {
       <div className="app-page-header d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h1 className="h3 mb-0">{staff ? t('kyc.list.title') : t('pages.kyc')}</h1>
         {staff && (
-          <Link to={paths.kycCustomers} className="btn btn-outline-secondary btn-sm">
+          <Link to={paths.kycCustomers} className="btn btn-outline-primary btn-sm">
             {t('kycCustomers.toCustomers')}
           </Link>
         )}
