@@ -195,8 +195,10 @@ test('the KYC file holds its layout in English, German and French, on a desktop 
     await coc.getByLabel('CoC number').fill('HRB123456');
     await coc.getByLabel('Registered name').fill('Müller Handels GmbH');
     await coc.getByLabel('Legal form').fill('GmbH');
-    await coc.getByLabel('Registration date').fill('2009-03-17');
-    await coc.getByLabel('Extract date').fill(new Date().toISOString().slice(0, 10));
+    await coc.getByLabel('Registration date').fill('17.03.2009');
+    const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('.');
+    await coc.getByLabel('Extract date').fill(today);
+    await page.keyboard.press('Escape');
     await coc.getByRole('button', { name: 'Save step' }).click();
     const notice = page.locator('.toast').filter({ hasText: 'Step saved' });
     await expect(notice).toBeVisible();
