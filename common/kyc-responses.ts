@@ -292,7 +292,11 @@ export const customerSchema = z
     latestKycId: z.number().int(),
     latestKycUuid: z.uuid(),
     status: kycStatusSchema,
+    riskLevel: riskLevelSchema.nullable().describe("the latest file's, as the KYC list shows it"),
     updatedAt: dateTimeSchema,
+    decidedAt: dateTimeSchema
+      .nullable()
+      .describe('when the latest file was approved or rejected; null while it is open'),
   })
   .meta({ id: 'KycCustomer' });
 

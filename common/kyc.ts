@@ -265,6 +265,13 @@ export function kycBadgeVariant(
 /** The risk of a file, from its insights' findings. */
 export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/**
+ * The orders of the customers list (GET /api/kyc/customers?sort=field,asc|desc): the company's
+ * name, or its latest file's status, last change or decision date (decision 031).
+ */
+export const CUSTOMER_SORT_FIELDS = ['name', 'status', 'updatedAt', 'decidedAt'] as const;
+export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 export const FINDING_SEVERITIES = ['INFO', 'LOW', 'MEDIUM', 'HIGH'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 

@@ -40,6 +40,8 @@ export const ROUTES: Record<string, string[]> = {
   ],
   '/kyc': [page('kyc/submissions/KycListPage')],
   '/kyc/:kycId': [page('kyc/KycDetailPage')],
+  '/kyc/customers': [page('kyc/customers/KycCustomersPage')],
+  '/kyc/customers/:customerUuid': [page('kyc/customers/KycCustomerPage')],
   '/passport': [NOT_AVAILABLE],
   '/documents/upload': [page('documents/DocumentUploadPage')],
   '/settings': [page('settings/SettingsPage')],

@@ -11,6 +11,7 @@ import { RequireRole } from '@/session/RequireRole';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { RouteErrorPage } from '@/features/errors/RouteErrorPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
+import { resolveCustomerTitle } from '@/features/kyc/customers/customerTitle';
 import { resolvePartnerTitle } from '@/features/partners/partnerTitle';
 import type { RouteHandle } from '@/lib/breadcrumbs';
 import { KYC_ROLES, ROLES, STAFF_ROLES } from '@/lib/roles';
@@ -143,6 +144,43 @@ export const routes: RouteObject[] = [
                         (await import('@/features/kyc/submissions/KycListPage')).KycListPage,
                     ),
                     errorElement: pageError,
+                  },
+                  {
+                    // Staff: each company with its latest file (decision 031).
+                    element: <RequireRole roles={STAFF_ROLES} />,
+                    errorElement: pageError,
+                    children: [
+                      {
+                        path: paths.kycCustomers,
+                        errorElement: pageError,
+                        handle: { titleKey: 'kycCustomers.title' } satisfies Handle,
+                        children: [
+                          {
+                            index: true,
+                            ...page(
+                              async () =>
+                                (await import('@/features/kyc/customers/KycCustomersPage'))
+                                  .KycCustomersPage,
+                            ),
+                            errorElement: pageError,
+                          },
+                          {
+                            path: paths.kycCustomer,
+                            ...page(
+                              async () =>
+                                (await import('@/features/kyc/customers/KycCustomerPage'))
+                                  .KycCustomerPage,
+                            ),
+                            errorElement: pageError,
+                            // 'Customer' → the company's name once it is loaded.
+                            handle: {
+                              titleKey: 'kycCustomers.detailTitle',
+                              resolveTitle: resolveCustomerTitle,
+                            } satisfies Handle,
+                          },
+                        ],
+                      },
+                    ],
                   },
                   {
                     path: paths.kycDetail,

@@ -18,6 +18,10 @@ export const paths = {
   /** One KYC submission, by its numeric id (SPEC section 2) or its uuid. */
   kycDetail: '/kyc/:kycId',
   kycSelfService: '/kyc/selfservice',
+  /** Staff: each company with its latest KYC file (decision 031). */
+  kycCustomers: '/kyc/customers',
+  /** One customer's status and review, and its files, by the company's uuid. */
+  kycCustomer: '/kyc/customers/:customerUuid',
   errors: {
     notFound: '/error/404',
     accessDenied: '/error/403',
@@ -32,6 +36,10 @@ export const partnerPath = (idOrUuid: string | number) =>
 /** The address of one KYC submission's page. */
 export const kycPath = (idOrUuid: string | number) =>
   `/kyc/${encodeURIComponent(String(idOrUuid))}`;
+
+/** The address of one customer's KYC status and review. */
+export const kycCustomerPath = (customerUuid: string) =>
+  `/kyc/customers/${encodeURIComponent(customerUuid)}`;
 
 /** The public self-service KYC pages: no forced sign-in, and 401 answers are theirs to handle. */
 export function isSelfServicePath(pathname: string): boolean {

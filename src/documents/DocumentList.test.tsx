@@ -105,7 +105,9 @@ describe('DocumentList', () => {
     expect(requests).toContain('PATCH /api/documents/103/status?status=ACTIVE');
   });
 
-  it('opens a PDF in a frame and offers the download', async () => {
+  // pdf.js needs a canvas and DOMMatrix, which jsdom has not: here it cannot run, and the viewer
+  // says so and offers the download; the drawing is tested in the browser (e2e/layout.spec.ts).
+  it('shows a PDF under its name, and offers the download where pdf.js cannot draw it', async () => {
     mockDocumentsApi([cocExtract()]);
     renderList();
 
@@ -113,10 +115,11 @@ describe('DocumentList', () => {
     const viewer = screen.getByRole('dialog', { name: 'kvk-uittreksel.pdf' });
     expect(within(viewer).getByRole('heading', { name: 'kvk-uittreksel.pdf' })).toBeInTheDocument();
     expect(viewer).toHaveTextContent('Chamber of Commerce extract');
-    expect(within(viewer).getByTitle('kvk-uittreksel.pdf')).toHaveAttribute(
-      'src',
-      '/api/documents/101/stream?disposition=inline&token=token-101',
-    );
+    const pages = within(viewer).getByRole('document', { name: 'kvk-uittreksel.pdf' });
+    expect(pages).toHaveAttribute('title', 'kvk-uittreksel.pdf');
+    expect(
+      await within(pages).findByText('This PDF cannot be shown here. Download it to open it.'),
+    ).toBeInTheDocument();
     expect(within(viewer).getByRole('link', { name: 'Download' })).toHaveAttribute(
       'href',
       '/api/documents/101/content?disposition=attachment&token=token-101',

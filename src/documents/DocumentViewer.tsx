@@ -10,6 +10,7 @@ import {
   documentThumbnailUrl,
 } from '@/documents/documentUrls';
 import { ImageZoom } from '@/documents/ImageZoom';
+import { PdfPages } from '@/documents/PdfPages';
 import { useDocumentTypes } from '@/documents/useDocumentTypes';
 import { tokenExpiring, useFreshDocument } from '@/documents/useFreshDocument';
 import { formatFileSize } from '@/lib/format';
@@ -20,10 +21,10 @@ function Preview({ document, onFailed }: { document: Document; onFailed: () => v
   const { fileName, contentType, hasThumbnail } = document;
   if (contentType === 'application/pdf') {
     return (
-      <iframe
-        title={fileName}
-        src={documentStreamUrl(document, 'inline')}
-        className="documents-viewer-frame"
+      <PdfPages
+        url={documentStreamUrl(document, 'inline')}
+        fileName={fileName}
+        onFailed={onFailed}
       />
     );
   }
@@ -49,7 +50,7 @@ function ViewerContent({ document, titleId, onClose }: ViewerContentProps) {
   const { document: fresh, renew } = useFreshDocument(document);
   const expiresAt = fresh.accessTokenExpiresAt;
 
-  // A frame cannot tell that its token ran out: an old one is renewed before it is used.
+  // A preview cannot tell that its token ran out: an old one is renewed before it is used.
   useEffect(() => {
     if (tokenExpiring(expiresAt)) renew();
   }, [expiresAt, renew]);
@@ -93,7 +94,7 @@ export interface DocumentViewerProps {
 }
 
 /**
- * A document in a dialog named by its file name: PDFs in a frame (the stream, inline), images
+ * A document in a dialog named by its file name: PDFs drawn by pdf.js (the stream), images
  * zoomable, anything else offered as a download. Download fetches the whole file as an
  * attachment. Expired access tokens are renewed (POST .../token).
  */

@@ -13,10 +13,6 @@ const VARIANT: Record<NotificationType, string> = {
   error: 'danger',
 };
 
-// Under the topbar and just below its layer (1020), so its buttons and menus stay usable while a
-// notice is up; above the page content, and well below modals (1055).
-const CONTAINER_STYLE = { zIndex: 1015, marginTop: 'var(--nt24-topbar-height, 4rem)' };
-
 function NotificationToast({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -58,16 +54,15 @@ function NotificationToast({ notification }: { notification: Notification }) {
   );
 }
 
-/** Where notifications appear: top right, newest last, each with its own close button. */
+/**
+ * Where notifications appear: fixed at the bottom right of the window (app-toasts, shell.css),
+ * newest last, each with its own close button. Not at the top, where they covered the page's
+ * title, its status badge and the first fields right after a save (issue 18).
+ */
 export function ToastArea() {
   const notifications = useAppSelector(selectNotifications);
   return (
-    <ToastContainer
-      position="top-end"
-      containerPosition="fixed"
-      className="p-3"
-      style={CONTAINER_STYLE}
-    >
+    <ToastContainer className="app-toasts">
       {notifications.map((notification) => (
         <NotificationToast key={notification.id} notification={notification} />
       ))}

@@ -59,7 +59,8 @@ export function appDirectives(config: Config, styleHashes: readonly string[]) {
     'frame-src': ["'self'"],
     'form-action': ["'self'", ...idp],
     'object-src': ["'none'"],
-    'worker-src': ["'none'"],
+    // pdf.js parses PDFs in a worker of its own chunk (decision 031).
+    'worker-src': ["'self'"],
     'base-uri': ["'self'"],
     'frame-ancestors': ["'none'"],
     ...(config.publicUrl.startsWith('https:') ? { 'upgrade-insecure-requests': [] } : {}),

@@ -96,6 +96,7 @@ export async function forceKycState(
     steps?: KycStepStatus;
     approvalRequestedBy?: number | null;
     reviewerId?: number | null;
+    decidedAt?: Date | null;
   },
 ): Promise<void> {
   const db = server.database.db;
@@ -107,6 +108,7 @@ export async function forceKycState(
         ? { approvalRequestedBy: state.approvalRequestedBy }
         : {}),
       ...(state.reviewerId !== undefined ? { reviewerId: state.reviewerId } : {}),
+      ...(state.decidedAt !== undefined ? { decidedAt: state.decidedAt } : {}),
     })
     .where(eq(kycSubmissions.id, kycId));
   // Forced steps are clean: no reviewer's request is left open on them.

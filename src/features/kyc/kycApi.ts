@@ -307,10 +307,11 @@ export const getKycReadinessByUuid = async (uuid: string): Promise<Readiness> =>
 
 // --- Customers ------------------------------------------------------------------------------
 
-/** GET /api/kyc/customers (staff): each customer with its latest submission. */
-export async function listKycCustomers(
-  pageable: Omit<Pageable, 'sort'>,
-): Promise<Page<KycCustomer>> {
+/**
+ * GET /api/kyc/customers (staff): each customer with its latest submission; sorted by
+ * `name`, `status`, `updatedAt` or `decidedAt` (CUSTOMER_SORT_FIELDS), `,asc|desc`.
+ */
+export async function listKycCustomers(pageable: Pageable): Promise<Page<KycCustomer>> {
   const { data } = await apiClient.get<unknown>(`${BASE}/customers`, {
     params: searchParams({ ...pageable }),
   });

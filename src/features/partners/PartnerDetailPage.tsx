@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
@@ -20,6 +20,7 @@ import {
 import type { PartnerTab } from '@/companies/companyViews';
 import { PARTNER_TABS } from '@/features/partners/partnerTabs';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
+import { useScrollHint } from '@/components/ui/useScrollHint';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import { selectRoles } from '@/session/userSlice';
 import './partners.css';
@@ -45,6 +46,13 @@ function PartnerNotFound() {
  * /partners/{idOrUuid}: one trade partner in tabs. The id is a UUID or a legacy numeric id
  * (SPEC section 2); anything else, or a partner the user may not see, is 'not found'.
  */
+/** Its children's row of tabs shows, by a faded edge, that it scrolls (useScrollHint). */
+function ScrollHint({ selector, children }: { selector: string; children: ReactNode }) {
+  const area = useRef<HTMLDivElement>(null);
+  useScrollHint(area, selector);
+  return <div ref={area}>{children}</div>;
+}
+
 /** `extraTabs`: the tabs other features add (the app passes KYC's), after the partner's own. */
 export function PartnerDetailPage({ extraTabs = [] }: { extraTabs?: readonly PartnerTab[] }) {
   const { t } = useTranslation();
@@ -101,31 +109,33 @@ export function PartnerDetailPage({ extraTabs = [] }: { extraTabs?: readonly Par
           )}
         </div>
       </div>
-      <Tabs
-        id="partner-tabs"
-        activeKey={active}
-        onSelect={(key) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (!key || key === tabs[0]!.key) next.delete('tab');
-              else next.set('tab', key);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-        mountOnEnter
-        unmountOnExit
-        transition={false}
-        className="partners-tabs mb-3"
-      >
-        {tabs.map(({ key, titleKey, Component }) => (
-          <Tab key={key} eventKey={key} title={t(titleKey)}>
-            <Component partner={partner} can={can} />
-          </Tab>
-        ))}
-      </Tabs>
+      <ScrollHint selector='[role="tablist"]'>
+        <Tabs
+          id="partner-tabs"
+          activeKey={active}
+          onSelect={(key) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (!key || key === tabs[0]!.key) next.delete('tab');
+                else next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          mountOnEnter
+          unmountOnExit
+          transition={false}
+          className="partners-tabs mb-3"
+        >
+          {tabs.map(({ key, titleKey, Component }) => (
+            <Tab key={key} eventKey={key} title={t(titleKey)}>
+              <Component partner={partner} can={can} />
+            </Tab>
+          ))}
+        </Tabs>
+      </ScrollHint>
     </>
   );
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { KYC_STATUSES, STEP_STATUS_REQUESTS, SUBMISSION_COMMENT } from '#common/kyc.js';
+import {
+  CUSTOMER_SORT_FIELDS,
+  KYC_STATUSES,
+  STEP_STATUS_REQUESTS,
+  SUBMISSION_COMMENT,
+  type CustomerSortField,
+} from '#common/kyc.js';
 import { kycStatusSchema, stepTypeSchema, visibilitySchema } from '#common/kyc-responses.js';
 import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
 import { versionField } from '#server/versions.js';
@@ -247,6 +253,30 @@ export type FilterQuery = z.infer<typeof filterQuerySchema>;
 export const pageQuerySchema = z.object({ page, size, cursor });
 
 // ---- customers -----------------------------------------------------------------------------
+
+export interface CustomerSort {
+  field: CustomerSortField;
+  direction: 'asc' | 'desc';
+}
+
+const customerSortSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(${CUSTOMER_SORT_FIELDS.join('|')})(,(asc|desc))?$`, 'i'),
+    `must be one of ${CUSTOMER_SORT_FIELDS.join(', ')}, optionally followed by ,asc or ,desc`,
+  )
+  .default('name,asc')
+  .transform((value): CustomerSort => {
+    const [field, direction] = value.split(',');
+    const known = CUSTOMER_SORT_FIELDS.find((f) => f.toLowerCase() === field!.toLowerCase())!;
+    return { field: known, direction: direction?.toLowerCase() === 'desc' ? 'desc' : 'asc' };
+  })
+  .describe(
+    "field[,asc|desc]: name (default name,asc), or the latest file's status, updatedAt, decidedAt (open files last in ascending order)",
+  );
+
+export const customerListQuerySchema = pageQuerySchema.extend({ sort: customerSortSchema });
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
 export const customerParamsSchema = z.object({ customerUuid: uuidSchema });
 export const statusAndReviewQuerySchema = z.object({ obligedEntityUuid: uuidSchema });

@@ -9,6 +9,7 @@ import { EXPORT_DEFAULTS, exportFileName } from '@common/kyc-export';
 import type { KycSubmission } from '@common/kyc-responses';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
+import { Icon } from '@/components/ui/Icon';
 import {
   exportKycFile,
   kycExportCleared,
@@ -214,7 +215,8 @@ export function KycExportButton({ submission }: { submission: ExportTarget }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="sm" variant="outline-secondary" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="outline-primary" onClick={() => setOpen(true)}>
+        <Icon name="download" size={14} className="me-1" />
         {t('kyc.export.title')}
       </Button>
       {open && <KycExportDialog submission={submission} onClose={() => setOpen(false)} />}

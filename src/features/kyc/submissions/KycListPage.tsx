@@ -3,12 +3,13 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { KYC_STATUSES } from '@common/kyc';
 import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
+import { paths } from '@/config/paths';
 import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/submissions/KycBadges';
 import { KycFileLink, ReviewerName } from '@/features/kyc/submissions/KycFileLink';
 import { KycProgress } from '@/features/kyc/submissions/KycProgress';
@@ -93,8 +94,13 @@ export function KycListPage() {
 
   return (
     <>
-      <div className="app-page-header">
+      <div className="app-page-header d-flex flex-wrap align-items-center justify-content-between gap-2">
         <h1 className="h3 mb-0">{staff ? t('kyc.list.title') : t('pages.kyc')}</h1>
+        {staff && (
+          <Link to={paths.kycCustomers} className="btn btn-outline-primary btn-sm">
+            {t('kycCustomers.toCustomers')}
+          </Link>
+        )}
       </div>
       <Card className="shadow-sm">
         <Card.Body>

@@ -9,9 +9,9 @@ import {
 import { requireUser } from '#server/plugins/auth.js';
 import { requireParameters } from '#server/api-parameters.js';
 import {
+  customerListQuerySchema,
   customerParamsSchema,
   idParamsSchema,
-  pageQuerySchema,
   statusAndReviewQuerySchema,
   tags,
   uuidParamsSchema,
@@ -59,7 +59,7 @@ const customerRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'A page of the companies with a KYC submission, each with its latest (staff)',
         operationId: 'getKycCustomers',
-        querystring: pageQuerySchema,
+        querystring: customerListQuerySchema,
         response: { 200: customerPageSchema },
       },
     },

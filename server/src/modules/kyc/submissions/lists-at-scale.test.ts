@@ -264,6 +264,32 @@ describe.each(databaseTargets())('KYC lists at scale (%s)', (target) => {
     expect(walked).toEqual(await recomputedCustomers(server));
   });
 
+  it.each([
+    ['decidedAt,asc', "coalesce(s.decided_at, 'infinity') asc, p.id asc"],
+    ['status,desc', 's.status desc, p.id desc'],
+    ['updatedAt,desc', 's.updated_at desc, p.id desc'],
+  ])('walks the customers by cursor in the order %s, each company once', async (sort, order) => {
+    const walked: number[] = [];
+    let cursor: string | undefined;
+    do {
+      const body = (
+        await call(
+          w.manager,
+          'GET',
+          `/api/kyc/customers?size=4&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json();
+      walked.push(...body.content.map((row: { latestKycId: number }) => row.latestKycId));
+      cursor = body.nextCursor;
+    } while (cursor);
+    const { rows } = (await server.app.db.execute(
+      sql.raw(`select s.id::int as id from kyc_latest_submissions l
+        join kyc_submissions s on s.id = l.kyc_id join trade_partners p on p.id = l.trade_partner_id
+        order by ${order}`),
+    )) as unknown as { rows: { id: number }[] };
+    expect(walked).toEqual(rows.map((row) => Number(row.id)));
+  });
+
   it('pages in the order asked, each row once, newest change first by default', async () => {
     const all: number[] = [];
     for (let page = 0; ; page += 1) {

@@ -19,7 +19,7 @@ import {
   type AccessLevel,
 } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
-import type { FilterQuery, KycSort } from '../kyc-schemas.js';
+import type { CustomerSort, FilterQuery, KycSort } from '../kyc-schemas.js';
 import { stepStatusesJson, type StepStatus } from '../records/records-repository.js';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;
@@ -108,6 +108,20 @@ const SORT_TYPE: Record<KycSort['field'], string> = {
   status: 'text',
   tradePartnerName: 'text',
   id: 'bigint',
+};
+
+/**
+ * The customers list's sort keys and the type a cursor's key is read back as. An open file has
+ * no decision date: it sorts as if decided at 'infinity', after every decided one ascending.
+ */
+const CUSTOMER_SORT_KEY: Record<CustomerSort['field'], { expression: SQL; type: string }> = {
+  name: { expression: sql`${tradePartners.name}`, type: 'text' },
+  status: { expression: sql`${kycSubmissions.status}`, type: 'text' },
+  updatedAt: { expression: sql`${kycSubmissions.updatedAt}`, type: 'timestamptz' },
+  decidedAt: {
+    expression: sql`coalesce(${kycSubmissions.decidedAt}, 'infinity'::timestamptz)`,
+    type: 'timestamptz',
+  },
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
@@ -392,16 +406,22 @@ export function createSubmissionRepository(db: Db) {
     },
 
     /**
-     * A page of the companies with a submission, by name, each with its latest submission: read
-     * from kyc_latest_submissions, which the database keeps (migration 0008), never recomputed.
+     * A page of the companies with a submission, each with its latest submission, in `sort`
+     * order: read from kyc_latest_submissions, which the database keeps (migration 0008), never
+     * recomputed. By name the page walks the partners' (name, id) index; by a field of the
+     * latest file it sorts one row per company (decision 031).
      */
     async customersPage(paging: {
       page: number;
       size: number;
+      sort: CustomerSort;
       after?: CursorPosition | undefined;
     }) {
+      const { expression, type } = CUSTOMER_SORT_KEY[paging.sort.field];
+      const descending = paging.sort.direction === 'desc';
+      const order = descending ? desc : asc;
       const after = paging.after
-        ? sql`(${tradePartners.name}, ${tradePartners.id}) > (${paging.after.key}, ${paging.after.id})`
+        ? sql`(${expression}, ${tradePartners.id}) ${descending ? sql`<` : sql`>`} (${paging.after.key}::${sql.raw(type)}, ${paging.after.id})`
         : undefined;
       const [counted, rows] = await Promise.all([
         keptTotal(['companies']),
@@ -413,7 +433,10 @@ export function createSubmissionRepository(db: Db) {
             latestKycId: kycSubmissions.id,
             latestKycUuid: kycSubmissions.uuid,
             status: kycSubmissions.status,
+            riskLevel: kycSubmissions.riskLevel,
             updatedAt: kycSubmissions.updatedAt,
+            decidedAt: kycSubmissions.decidedAt,
+            key: sql<string>`${expression}::text`,
           })
           .from(tradePartners)
           .innerJoin(
@@ -422,16 +445,16 @@ export function createSubmissionRepository(db: Db) {
           )
           .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycLatestSubmissions.kycId))
           .where(after)
-          .orderBy(asc(tradePartners.name), asc(tradePartners.id))
+          .orderBy(order(expression), order(tradePartners.id))
           .limit(paging.size + 1)
           .offset(paging.after ? 0 : paging.page * paging.size),
       ]);
       const shown = rows.slice(0, paging.size);
       const last = rows.length > paging.size ? shown.at(-1) : undefined;
       return {
-        rows: shown,
+        rows: shown.map(({ key: _key, ...row }) => row),
         counted,
-        ...(last ? { last: { key: last.name, id: last.customerId } } : {}),
+        ...(last ? { last: { key: last.key, id: last.customerId } } : {}),
       };
     },
   };

@@ -3,7 +3,7 @@ import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { encodeCursor, pageStart } from '#server/api-parameters.js';
-import { toPage } from '#server/api-schemas.js';
+import { toIsoOrNull, toPage } from '#server/api-schemas.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
@@ -30,7 +30,7 @@ import {
   type SubmissionConditions,
   type SubmissionRow,
 } from './submissions-repository.js';
-import type { FilterQuery, KycCreate, ListQuery } from '../kyc-schemas.js';
+import type { CustomerListQuery, FilterQuery, KycCreate, ListQuery } from '../kyc-schemas.js';
 
 export const OPEN_SUBMISSION_INDEX = 'kyc_submissions_open_key';
 
@@ -40,9 +40,6 @@ export function openSubmissionConflict(partnerName: string, open: SubmissionRow)
     { kycId: open.id, kycUuid: open.uuid, status: open.status },
   );
 }
-
-/** The one order of the customers list, as its cursors name it. */
-const CUSTOMERS_ORDER = 'name,asc';
 
 /** Reading and creating KYC submissions. Moves are in review/status-service.ts, steps in review/steps-service.ts. */
 export function createKycService(db: Db, obligedEntityId: number) {
@@ -199,19 +196,21 @@ export function createKycService(db: Db, obligedEntityId: number) {
     },
 
     /** The companies with a KYC file, each with its latest (staff). */
-    async customers(
-      actor: AuthUser,
-      paging: { page: number; size: number; cursor?: string | undefined },
-    ): Promise<CustomerPage> {
+    async customers(actor: AuthUser, paging: CustomerListQuery): Promise<CustomerPage> {
       requireKycAccess(actor);
       if (!policy.seesAllKyc(actor)) throw new ForbiddenError();
-      const after = pageStart(paging, CUSTOMERS_ORDER);
+      const order = `${paging.sort.field},${paging.sort.direction}`;
+      const after = pageStart(paging, order);
       const { rows, counted, last } = await submissions.customersPage({ ...paging, after });
       return toPage(
-        rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+        rows.map((row) => ({
+          ...row,
+          updatedAt: row.updatedAt.toISOString(),
+          decidedAt: toIsoOrNull(row.decidedAt),
+        })),
         paging,
         counted,
-        last && encodeCursor(CUSTOMERS_ORDER, last),
+        last && encodeCursor(order, last),
       );
     },
 

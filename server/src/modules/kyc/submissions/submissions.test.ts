@@ -205,6 +205,7 @@ describe.each(databaseTargets())('KYC submissions (%s)', (target) => {
         await forceKycState(server, kyc.id, {
           status: (['SUBMITTED', 'IN_REVIEW', 'APPROVED'] as const)[i]!,
           reviewerId: i === 1 ? w.employee.userId : null,
+          ...(i === 2 ? { decidedAt: new Date() } : {}),
         });
       }
       mine = await kycCompany(server);
@@ -323,7 +324,12 @@ describe.each(databaseTargets())('KYC submissions (%s)', (target) => {
       const first = (await call(w.manager, 'GET', '/api/kyc/customers?size=100')).json();
       expect(first.totalElements).toBeGreaterThanOrEqual(5);
       const listed = first.content.find((c: { name: string }) => c.name === names[1]);
-      expect(listed).toMatchObject({ latestKycId: ids[1], status: 'IN_REVIEW' });
+      expect(listed).toMatchObject({
+        latestKycId: ids[1],
+        status: 'IN_REVIEW',
+        riskLevel: null,
+        decidedAt: null,
+      });
       const order = first.content.map((c: { name: string }) => c.name);
       expect(names.map((name) => order.indexOf(name))).toEqual(
         [...names.map((name) => order.indexOf(name))].sort((a, b) => a - b),
@@ -331,6 +337,29 @@ describe.each(databaseTargets())('KYC submissions (%s)', (target) => {
       const paged = (await call(w.manager, 'GET', '/api/kyc/customers?size=2&page=1')).json();
       expect(paged.content).toEqual(first.content.slice(2, 4));
       expect((await call(mine.owner, 'GET', '/api/kyc/customers')).statusCode).toBe(403);
+    });
+
+    it('sorts the customers by their latest file, and says which sorts there are', async () => {
+      const byStatus = (
+        await call(w.manager, 'GET', '/api/kyc/customers?size=100&sort=status,desc')
+      ).json();
+      const statuses = byStatus.content.map((c: { status: string }) => c.status);
+      expect(statuses).toEqual([...statuses].sort().reverse());
+      const byDecision = (
+        await call(w.manager, 'GET', '/api/kyc/customers?size=100&sort=decidedAt,asc')
+      ).json();
+      const decided = byDecision.content.map((c: { decidedAt: string | null }) => c.decidedAt);
+      const open = decided.indexOf(null);
+      expect(open).toBeGreaterThan(-1);
+      expect(decided.slice(open).every((at: string | null) => at === null)).toBe(true);
+      const approved = byDecision.content.find((c: { name: string }) => c.name === names[2]);
+      expect(approved).toMatchObject({ status: 'APPROVED', decidedAt: expect.any(String) });
+
+      const wrong = await call(w.manager, 'GET', '/api/kyc/customers?sort=riskLevel');
+      expect(wrong.statusCode).toBe(400);
+      expect(problems(wrong)).toEqual([
+        'querystring.sort: must be one of name, status, updatedAt, decidedAt, optionally followed by ,asc or ,desc',
+      ]);
     });
 
     it("answers a customer's status and review for the obliged entity", async () => {
