@@ -109,14 +109,13 @@ export async function readinessOfMany(
     );
   const companies = submissions.map(({ tradePartnerId }) => tradePartnerId);
   const documents = createStepDocumentRepository(db);
-  const [documentTypes, idDocuments, countries] = await Promise.all([
-    documents.activeTypesOf(companies),
-    documents.activeIdDocumentsOf(
-      companies,
-      named.map(({ id }) => id),
-    ),
-    createPartnerLookup(db).countriesOfRegistration(companies),
-  ]);
+  // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+  const documentTypes = await documents.activeTypesOf(companies);
+  const idDocuments = await documents.activeIdDocumentsOf(
+    companies,
+    named.map(({ id }) => id),
+  );
+  const countries = await createPartnerLookup(db).countriesOfRegistration(companies);
   for (const { id, tradePartnerId } of submissions) {
     const missing = missingItems(
       {
