@@ -49,19 +49,21 @@ test('an owner uploads a PDF and a photo, views the PDF and archives the photo; 
   await expectDrawn(page.getByRole('img', { name: PDF }));
   await expectDrawn(page.getByRole('img', { name: PHOTO }));
 
-  // The PDF opens inline in the viewer.
+  // The PDF opens in the viewer, drawn by pdf.js under its name (decision 031).
   await page.getByRole('button', { name: `View ${PDF}` }).click();
   const viewer = page.getByRole('dialog', { name: PDF });
   await expect(viewer).toBeVisible();
-  const frame = viewer.locator(`iframe[title="${PDF}"]`);
-  await expect(frame).toHaveAttribute('src', /\/stream\?.*disposition=inline/);
-  const shown = await page.request.get((await frame.getAttribute('src'))!);
-  expect(shown.status()).toBe(200);
-  expect(shown.headers()['content-type']).toBe('application/pdf');
-  await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute(
-    'href',
-    /disposition=attachment/,
+  const pages = viewer.getByRole('document', { name: PDF });
+  await expect(pages.getByRole('img', { name: `${PDF}, page 1 of 1` })).toHaveAttribute(
+    'data-rendered',
+    'true',
+    { timeout: 30_000 },
   );
+  const download = viewer.getByRole('link', { name: 'Download' });
+  await expect(download).toHaveAttribute('href', /disposition=attachment/);
+  const saved = await page.request.get((await download.getAttribute('href'))!);
+  expect(saved.status()).toBe(200);
+  expect(saved.headers()['content-type']).toBe('application/pdf');
   await viewer.getByRole('button', { name: 'Close' }).first().click();
   await expect(viewer).toHaveCount(0);
 

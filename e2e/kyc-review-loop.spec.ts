@@ -30,8 +30,14 @@ async function cancelDialog(page: Page) {
   await expect(dialog).toHaveCount(0);
 }
 
-const isoDaysAgo = (days: number) =>
-  new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** A date `days` ago as a person types it: dd.MM.yyyy (decision 028). */
+const typedDaysAgo = (days: number) =>
+  new Date(Date.now() - days * 24 * 60 * 60 * 1000)
+    .toISOString()
+    .slice(0, 10)
+    .split('-')
+    .reverse()
+    .join('.');
 
 test('a rejected step is fixed by the owner and resubmitted; the manager acknowledges the HIGH risk and approves', async ({
   page,
@@ -117,7 +123,7 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
   const extract = pdfFile('visura-camerale-recente.pdf', 'Visura camerale Rossi Trasporti');
   await coc.getByLabel('Upload a document').setInputFiles(extract);
   await expect(coc.getByRole('button', { name: `View ${extract.name}` })).toBeVisible();
-  await coc.getByLabel('Extract date').fill(isoDaysAgo(10));
+  await coc.getByLabel('Extract date').fill(typedDaysAgo(10));
   await coc.getByRole('button', { name: 'Save step' }).click();
   await expect(page.getByText('Step saved').first()).toBeVisible();
   const summary = step(page, 'Summary');

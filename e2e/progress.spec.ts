@@ -42,7 +42,7 @@ async function fillTheRest(page: Page) {
   await person.getByLabel('Last name').fill('Smit');
   await person.getByLabel('Role').selectOption('UBO');
   await person.getByLabel('Ownership (%)').fill('100');
-  await person.getByLabel('Date of birth').fill('1979-09-09');
+  await person.getByLabel('Date of birth').fill('09.09.1979');
   await person.getByLabel('Nationality').selectOption('NL');
   await person
     .getByLabel('Upload ID document')
@@ -119,8 +119,8 @@ test('a partner reads how far the file has got; staff and partners each see thei
   await coc.getByLabel('CoC number').fill('HRB123456');
   await coc.getByLabel('Registered name').fill(COMPANY);
   await coc.getByLabel('Legal form').fill('GmbH');
-  await coc.getByLabel('Registration date').fill('2009-03-17');
-  await coc.getByLabel('Extract date').fill('2026-10-01');
+  await coc.getByLabel('Registration date').fill('17.03.2009');
+  await coc.getByLabel('Extract date').fill('01.10.2026');
   await save(page, 'Chamber of Commerce');
   await expect(badge(page, 'Chamber of Commerce')).toHaveText('In progress');
   await expect(badge(page, 'Contacts')).toHaveText('Not started');
