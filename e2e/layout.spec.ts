@@ -147,7 +147,7 @@ async function openFile(page: Page, company: string) {
 test('the KYC file holds its layout in English, German and French, on a desktop and a phone, and draws a PDF', async ({
   page,
 }, testInfo: TestInfo) => {
-  test.setTimeout(600_000);
+  test.setTimeout(240_000);
   await openOwnFile(page);
   const cocStep = page.getByRole('region', { name: 'Chamber of Commerce', exact: true });
   const view = cocStep.getByRole('button', { name: `View ${EXTRACT}` }).first();
@@ -258,7 +258,7 @@ test('the KYC file holds its layout in English, German and French, on a desktop 
 test('staff: the French menu, an active Export PDF, the partner tabs on a phone, and the customers from the KYC list', async ({
   page,
 }, testInfo: TestInfo) => {
-  test.setTimeout(600_000);
+  test.setTimeout(240_000);
   await signIn(page, 'manager');
 
   // The menu's labels are whole in French, beside the menu and inside its buttons.
