@@ -30,7 +30,15 @@ export const visibilitySchema = z
   .describe('internal: staff only; shared: the partner reads it too');
 
 export const personSchema = z
-  .object({ id: z.number().int(), name: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    viaSelfServiceLink: z
+      .number()
+      .int()
+      .optional()
+      .describe('the act was done through self-service link #N (issue 19)'),
+  })
   .meta({ id: 'KycPerson', description: 'a user, named as at the time' });
 
 export type Person = z.infer<typeof personSchema>;

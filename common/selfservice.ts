@@ -1,0 +1,173 @@
+/**
+ * Self-service KYC links (issue 19, decision 032): a company without an account fills in one
+ * KYC file through a link. Staff or the company's OWNER/ADMIN make a link on a file that is with
+ * the partner (DRAFT or CHANGES_REQUESTED); the token is shown once and only its SHA-256 is
+ * stored. The public API takes the token in the `X-Self-Service-Token` header, never in its
+ * paths, so that no request log or Referer carries it.
+ */
+import { z } from 'zod';
+import { dateTimeSchema, versionSchema } from './api.js';
+import { documentSchema } from './documents.js';
+import { DOCUMENT_TYPES } from './documents.js';
+import { kycStatusSchema, kycStepSchema, personSchema } from './kyc-responses.js';
+import { LANGUAGES } from './languages.js';
+import type { KycStatus } from './kyc.js';
+
+/** The header that carries a link's token on every public self-service call. */
+export const SELF_SERVICE_TOKEN_HEADER = 'x-self-service-token';
+
+/** Where the public API lives; the app's client passes 401 through below it (SPEC 8). */
+export const SELF_SERVICE_API = '/api/kyc/selfservice';
+
+/** The page a link opens: `${SELF_SERVICE_PATH}/${token}`. */
+export const SELF_SERVICE_PATH = '/kyc/selfservice';
+
+export const LINK_DEFAULT_DAYS = 14;
+export const LINK_MAX_DAYS = 30;
+
+/** File statuses a link may be made on: the file is with the partner. */
+export const LINK_FILE_STATUSES: readonly KycStatus[] = ['DRAFT', 'CHANGES_REQUESTED'];
+
+/**
+ * A link's state: active (may be used), submitted (the file was handed in through it: it shows
+ * the file's status and offers an account), expired, revoked, claimed (someone made an account
+ * from it, which ended it).
+ */
+export const LINK_STATES = ['active', 'submitted', 'expired', 'revoked', 'claimed'] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+
+/** What a use of a link did, as its access log records it. */
+export const LINK_ACTIONS = [
+  'open',
+  'save_data',
+  'save_draft',
+  'discard_draft',
+  'upload',
+  'retype_document',
+  'archive_document',
+  'restore_document',
+  'view_document',
+  'submit',
+  'claim',
+] as const;
+export type LinkAction = (typeof LINK_ACTIONS)[number];
+
+/** The one answer to an unknown, expired, revoked or ended token: the same status and body. */
+export const INVALID_LINK_MESSAGE =
+  'This link is not valid any more. Ask the person who sent it for a new one.';
+
+export const linkCreateSchema = z
+  .object({
+    recipientEmail: z.email('must be an e-mail address').max(254).optional(),
+    recipientName: z.string().trim().min(1).max(200).optional(),
+    language: z.enum(LANGUAGES).default('en').describe('the language the page opens in'),
+    expiresInDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(LINK_MAX_DAYS)
+      .default(LINK_DEFAULT_DAYS)
+      .describe(`days until the link expires (${LINK_DEFAULT_DAYS} unless given)`),
+    allowAccount: z
+      .boolean()
+      .default(true)
+      .describe("the confirmation offers 'Create an account to follow this file'"),
+  })
+  .meta({ id: 'SelfServiceLinkCreate' });
+
+export type LinkCreate = z.input<typeof linkCreateSchema>;
+
+export const selfServiceLinkSchema = z
+  .object({
+    id: z.number().int().describe("the link's number, as 'via self-service link #N' names it"),
+    uuid: z.uuid(),
+    kycId: z.number().int(),
+    kycUuid: z.uuid(),
+    recipientEmail: z.string().nullable(),
+    recipientName: z.string().nullable(),
+    language: z.enum(LANGUAGES),
+    allowAccount: z.boolean(),
+    state: z.enum(LINK_STATES),
+    createdBy: personSchema.nullable(),
+    createdAt: dateTimeSchema,
+    expiresAt: dateTimeSchema,
+    revokedAt: dateTimeSchema.nullable(),
+    revokedBy: personSchema.nullable(),
+    submittedAt: dateTimeSchema.nullable(),
+    claimedAt: dateTimeSchema.nullable(),
+    lastUsedAt: dateTimeSchema.nullable(),
+    uses: z.number().int().describe('how many times it was used'),
+  })
+  .meta({ id: 'SelfServiceLink' });
+
+export type SelfServiceLink = z.infer<typeof selfServiceLinkSchema>;
+
+export const createdLinkSchema = selfServiceLinkSchema
+  .extend({
+    token: z.string().describe('shown once: only its SHA-256 is kept'),
+    url: z.string().describe('the page the recipient opens'),
+    mailed: z.boolean().describe('true: sent to recipientEmail through SMTP'),
+  })
+  .meta({ id: 'SelfServiceLinkCreated' });
+
+export type CreatedLink = z.infer<typeof createdLinkSchema>;
+
+export const linkUseSchema = z
+  .object({
+    id: z.number().int(),
+    at: dateTimeSchema,
+    address: z.string(),
+    userAgent: z.string().nullable(),
+    action: z.enum(LINK_ACTIONS),
+  })
+  .meta({ id: 'SelfServiceLinkUse' });
+
+export type LinkUse = z.infer<typeof linkUseSchema>;
+
+export const tokenBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+/** What the public page shows of its file: one file of one company, nothing else. */
+export const selfServiceFileSchema = z
+  .object({
+    link: z.object({
+      id: z.number().int(),
+      state: z.enum(['active', 'submitted']),
+      expiresAt: dateTimeSchema,
+      language: z.enum(LANGUAGES),
+      recipientName: z.string().nullable(),
+      allowAccount: z.boolean().describe("the confirmation offers 'Create an account'"),
+    }),
+    file: z.object({
+      uuid: z.uuid(),
+      status: kycStatusSchema,
+      version: versionSchema,
+      submittedAt: dateTimeSchema.nullable(),
+    }),
+    company: z.object({ name: z.string(), countryOfRegistration: z.string().nullable() }),
+    provider: z.object({ name: z.string() }),
+    steps: z.array(kycStepSchema).describe('the data steps, in order (empty once submitted)'),
+  })
+  .meta({ id: 'SelfServiceFile' });
+
+export type SelfServiceFile = z.infer<typeof selfServiceFileSchema>;
+
+export const selfServiceSubmitSchema = z.object({ version: versionSchema.optional() });
+
+export const selfServiceDocumentTypeSchema = z.object({ type: z.enum(DOCUMENT_TYPES) });
+
+export const selfServiceDocumentStatusSchema = z.object({ status: z.enum(['ACTIVE', 'ARCHIVED']) });
+
+export const selfServiceDocumentsSchema = z.array(documentSchema);
+
+export const claimAnswerSchema = z
+  .object({
+    tradePartnerUuid: z.uuid(),
+    kycId: z.number().int(),
+    kycUuid: z.uuid(),
+  })
+  .meta({ id: 'SelfServiceClaim' });
+
+export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;
+
+/** Where the app keeps a link's token while its holder signs up (sessionStorage). */
+export const PENDING_CLAIM_KEY = 'nt24.selfservice.claim';
