@@ -46,7 +46,6 @@ export const LINK_ACTIONS = [
   'retype_document',
   'archive_document',
   'restore_document',
-  'view_document',
   'submit',
   'claim',
 ] as const;

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -12,6 +12,7 @@ import healthRoutes from './modules/health/health-routes.js';
 import { seedDemoKyc } from './modules/kyc/demo/demo-data.js';
 import { createKycReactions } from './modules/kyc/reactions-service.js';
 import kycRoutes from './modules/kyc/kyc-routes.js';
+import { createGrants } from './modules/kyc/selfservice/grants.js';
 import { seedDemoPartners } from './modules/partners/demo-data.js';
 import partnerRoutes from './modules/partners/partners-routes.js';
 import searchRoutes from './modules/search/search-routes.js';
@@ -42,6 +43,20 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** A self-service page's token, in a logged address. */
+const SELF_SERVICE_TOKEN = /^(\/kyc\/selfservice\/)[^/?#]+/;
+
+/** The request as Fastify logs it, with any self-service token cut out of its address. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SELF_SERVICE_TOKEN, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * Builds the whole server: external parts first (database, identity), then the app's own
  * plugins, then the routes.
@@ -53,7 +68,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-self-service-token"]',
+            ],
+            // A self-service page's address holds its link's token: never in a log (issue 19).
+            serializers: { req: serializeRequest },
             ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
           },
     trustProxy: config.trustProxy,
@@ -99,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(documentRoutes, {
     config,
     onCompanyDocumentChange: kycReactions.documentChanged,
+    selfServiceCaller: createGrants(app.db).byIdentity,
   });
   await app.register(kycRoutes, { config, reactions: kycReactions });
 

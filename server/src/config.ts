@@ -74,6 +74,9 @@ const envSchema = z.object({
   RATE_LIMIT_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** Sign-in and registration forms sent per minute from one client address. */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Every public self-service call, per client address and per link (issue 19). */
+  RATE_LIMIT_SELF_SERVICE_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_SELF_SERVICE_LINK_PER_MINUTE: z.coerce.number().int().positive().default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -124,6 +127,9 @@ export interface RateLimitConfig {
   personPerMinute: number;
   addressPerMinute: number;
   signInPerMinute: number;
+  /** The public self-service calls (issue 19): stricter than the API's address limit. */
+  selfServiceAddressPerMinute: number;
+  selfServiceLinkPerMinute: number;
 }
 
 export interface TempConfig {
@@ -216,6 +222,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       personPerMinute: env.RATE_LIMIT_PERSON_PER_MINUTE,
       addressPerMinute: env.RATE_LIMIT_ADDRESS_PER_MINUTE,
       signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      selfServiceAddressPerMinute: env.RATE_LIMIT_SELF_SERVICE_ADDRESS_PER_MINUTE,
+      selfServiceLinkPerMinute: env.RATE_LIMIT_SELF_SERVICE_LINK_PER_MINUTE,
     },
   };
 }

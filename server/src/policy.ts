@@ -8,7 +8,7 @@ import {
 } from '#common/partner-access.js';
 import { ADMIN_ROLES, isStaff, KYC_ROLES, STAFF_ROLES, type Role } from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
-import type { AuthUser } from './plugins/auth.js';
+import type { AuthUser, SelfServiceGrant } from './plugins/auth.js';
 
 /** Roles of people who may register a company of their own (and become its OWNER member). */
 const PARTNER_CREATOR_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'OWNER'];
@@ -127,6 +127,49 @@ export const policy = {
     return 'allow';
   },
 
+  /**
+   * A self-service link's holder (issue 19, decision 032) reads and fills in the link's one KYC
+   * file and nothing else: any other file is, for them, a file that does not exist. Creating
+   * files and reading the audit trail are not theirs. Once the file was handed in through the
+   * link, the link only reads it.
+   */
+  decideSelfServiceKyc(
+    grant: SelfServiceGrant,
+    submission: { id: number },
+    action: KycAction,
+  ): Decision {
+    if (submission.id !== grant.kycId) return 'not-found';
+    if (action === 'read') return 'allow';
+    return action === 'change' && grant.state === 'active' ? 'allow' : 'forbidden';
+  },
+
+  /** A link's holder sees the documents uploaded through links to its file, no other. */
+  decideSelfServiceDocument(
+    grant: SelfServiceGrant,
+    document: { kycId: number | null },
+    action: 'read' | 'change',
+  ): Decision {
+    if (document.kycId !== grant.kycId) return 'not-found';
+    return action === 'read' || grant.state === 'active' ? 'allow' : 'forbidden';
+  },
+
+  /**
+   * Making, listing and revoking a file's self-service links, and reading their access log:
+   * staff, and the company's OWNER or ADMIN (who may create its files). Anyone else who may
+   * read the file is refused (403); anyone who may not is told it does not exist.
+   */
+  decideSelfServiceLinks(actor: AuthUser, membership: PartnerMembership | undefined): Decision {
+    return policy.decideKyc(actor, membership, 'create');
+  },
+
+  /**
+   * Turning a link into an account (issue 19): a signed-in person who is not staff, and only
+   * when the link allows it.
+   */
+  mayClaimSelfServiceLink(actor: AuthUser, link: { allowAccount: boolean }): boolean {
+    return link.allowAccount && !isStaff(actor.roles) && !actor.selfService;
+  },
+
   /** A document uploaded in someone else's name (`userId` not the caller's own): staff only. */
   mayUploadForOthers(actor: AuthUser): boolean {
     return isStaff(actor.roles);
@@ -185,6 +228,7 @@ export const policy = {
     membership: PartnerMembership | undefined,
     action: KycAction,
   ): Decision {
+    if (actor.selfService) return 'forbidden';
     if (!policy.canUseKyc(actor)) return 'forbidden';
     if (isStaff(actor.roles)) return 'allow';
     const level = membership?.accessLevel;
@@ -197,6 +241,7 @@ export const policy = {
    * too; a staff member is never the partner, even when also a member of the company.
    */
   kycActors(actor: AuthUser, membership: PartnerMembership | undefined): KycActor[] {
+    if (actor.selfService) return ['partner'];
     return kycActors(actor.roles, membership?.accessLevel);
   },
 

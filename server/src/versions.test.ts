@@ -26,6 +26,8 @@ interface Change {
   url: string;
   /** Without a version. */
   body?: Record<string, unknown>;
+  /** A self-service call: the link's token, and the file it changes. */
+  selfService?: { token: string; kycId: number };
 }
 
 interface Case {
@@ -180,6 +182,29 @@ const dataCase = (base: KycBase): Case => ({
   success: 200,
 });
 
+/** A self-service link's holder saves the bank and VAT step of a fresh DRAFT file. */
+const selfServiceDataCase: Case = {
+  async fresh(w) {
+    const { company, kyc } = await freshKyc(server);
+    const made = await call(w.manager, 'POST', `/api/kyc/${kyc.id}/selfservice-links`, {});
+    expect(made.statusCode).toBe(201);
+    return {
+      who: w.manager,
+      method: 'PUT',
+      url: '/api/kyc/selfservice/steps/bank-and-vat/data',
+      body: {
+        data: {
+          iban: 'NL91ABNA0417164300',
+          accountHolder: company.partner.name,
+          vatNumber: company.partner.vatNumber,
+        },
+      },
+      selfService: { token: made.json().token, kycId: kyc.id },
+    };
+  },
+  success: 200,
+};
+
 const PARTNER = '/api/partners/uuid/:uuid';
 
 /** One case per versioned route: a route added to VERSIONED_ROUTES without one fails typecheck. */
@@ -227,6 +252,7 @@ const CASES: Record<VersionedRoute, Case> = {
   'PUT /api/kyc/uuid/:uuid/steps/insights/:stepUuid/status': insightsCase(byUuid),
   'PUT /api/kyc/:id/steps/:stepType/data': dataCase(byId),
   'PUT /api/kyc/uuid/:uuid/steps/:stepType/data': dataCase(byUuid),
+  'PUT /api/kyc/selfservice/steps/:stepType/data': selfServiceDataCase,
 };
 
 let server: TestServer;
@@ -245,7 +271,9 @@ function send(
     method: change.method,
     url: change.url,
     headers: {
-      authorization: `Bearer ${change.who.token}`,
+      ...(change.selfService
+        ? { 'x-self-service-token': change.selfService.token }
+        : { authorization: `Bearer ${change.who.token}` }),
       ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
     },
     ...(body === undefined ? {} : { payload: body }),
@@ -253,7 +281,7 @@ function send(
 }
 
 async function versionOf(change: Change): Promise<number> {
-  const record = await storedRecord(server, change.method, change.url);
+  const record = await storedRecord(server, change.method, change.url, change.selfService?.kycId);
   if (!record) throw new Error(`no record at ${change.method} ${change.url}`);
   return record.version;
 }
@@ -294,7 +322,12 @@ describe.each(databaseTargets())('versions on every edit (%s)', (target) => {
     it('answers 409 with the current record for a stale version, and takes the current one', async () => {
       const change = await fresh(w);
       const stale = await versionOf(change);
-      await (await storedRecord(server, change.method, change.url))!.bump();
+      await (await storedRecord(
+        server,
+        change.method,
+        change.url,
+        change.selfService?.kycId,
+      ))!.bump();
 
       const refused = await send(change, { ifMatch: `"${stale}"` });
       expect(refused.statusCode).toBe(409);

@@ -47,6 +47,7 @@ export const VERSIONED_ROUTES = {
   ...kycRoutes('POST', '/steps/:stepType/request/withdraw', 'step'),
   ...kycRoutes('PUT', '/steps/insights/:stepUuid/status', 'step'),
   ...kycRoutes('PUT', '/steps/:stepType/data', 'step'),
+  'PUT /api/kyc/selfservice/steps/:stepType/data': 'step',
 } as const satisfies Record<string, VersionedRecord>;
 
 export type VersionedRoute = keyof typeof VERSIONED_ROUTES;
@@ -74,6 +75,17 @@ export const UNVERSIONED_CHANGES: Record<string, string> = {
   'POST /api/kyc': 'creates a record',
   'POST /api/kyc/uuid': 'creates a record',
   'POST /api/kyc/uuid/:uuid/export-pdf/start': 'reads: an export of the file',
+  'POST /api/kyc/selfservice/validate-token': 'reads: opens a link',
+  'PUT /api/kyc/selfservice/steps/:stepType/draft': "the form's unsaved state, not the step",
+  'DELETE /api/kyc/selfservice/steps/:stepType/draft': "the form's unsaved state, not the step",
+  'POST /api/kyc/selfservice/documents': 'creates a record',
+  'PATCH /api/kyc/selfservice/documents/:documentId/type':
+    'documents are files, not edited together',
+  'PATCH /api/kyc/selfservice/documents/:documentId/status':
+    'documents are files, not edited together',
+  'POST /api/kyc/selfservice/submit':
+    'hands the file in as it is; the workflow refuses a second hand-in (409)',
+  'POST /api/kyc/selfservice/claim': 'ends a link once: a second claim finds it ended',
   ...Object.fromEntries(
     KYC.flatMap((base) => [
       [`POST ${base}/comments`, 'adds a comment'],
@@ -83,6 +95,8 @@ export const UNVERSIONED_CHANGES: Record<string, string> = {
         "the form's unsaved state, not the step (decision 013)",
       ],
       [`DELETE ${base}/steps/:stepType/draft`, "the form's unsaved state, not the step"],
+      [`POST ${base}/selfservice-links`, 'creates a record'],
+      [`POST ${base}/selfservice-links/:linkId/revoke`, 'ending a link is final'],
     ]),
   ),
 };

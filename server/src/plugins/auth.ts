@@ -23,6 +23,22 @@ export interface AuthUser {
   /** Known roles including those the hierarchy implies. */
   roles: Role[];
   expiresAt: number;
+  /** Set when the caller holds a self-service link instead of signing in (issue 19). */
+  selfService?: SelfServiceGrant;
+}
+
+/**
+ * What a self-service link's token grants (issue 19, decision 032): its one KYC file, of one
+ * company, acted on under the link's own user record. Nothing else.
+ */
+export interface SelfServiceGrant {
+  linkId: number;
+  kycId: number;
+  tradePartnerId: number;
+  /** The link's user record, which its acts are recorded under. */
+  userId: number;
+  /** submitted: the file was handed in through it; the link only shows the file's status now. */
+  state: 'active' | 'submitted';
 }
 
 declare module 'fastify' {

@@ -29,6 +29,14 @@ declare module 'fastify' {
       signIn: Limiter;
       /** The rest of the identity provider's endpoints, per client address. */
       identityProvider: Limiter;
+      /**
+       * The public self-service calls (issue 19): `address` per client address, before the
+       * token is looked up; `link` per link (its token's hash), once it is known.
+       */
+      selfService: {
+        address: Limiter;
+        link: (request: FastifyRequest, tokenHash: string) => Promise<void>;
+      };
     };
   }
   interface FastifyContextConfig {
@@ -102,6 +110,13 @@ export default fp(
       },
     );
 
+    // The link a self-service request named, for its bucket.
+    const linkOf = new WeakMap<FastifyRequest, string>();
+    const linkLimit = limiter(
+      () => config.selfServiceLinkPerMinute,
+      (request) => `self-service-link:${linkOf.get(request) ?? ''}`,
+    );
+
     app.decorate('limits', {
       api: async (request: FastifyRequest, sub?: string) => {
         if (sub) named.set(request, sub);
@@ -115,6 +130,16 @@ export default fp(
         () => config.addressPerMinute,
         (request) => `idp:${request.ip}`,
       ),
+      selfService: {
+        address: limiter(
+          () => config.selfServiceAddressPerMinute,
+          (request) => `self-service:${request.ip}`,
+        ),
+        link: async (request: FastifyRequest, tokenHash: string) => {
+          linkOf.set(request, tokenHash);
+          await linkLimit(request);
+        },
+      },
     });
   },
   { name: 'rate-limits' },

@@ -388,6 +388,23 @@ function kycRows(): Record<string, MatrixRow> {
       // The insights are staff's: refused before anything is looked up.
       [`GET ${key}/insights`]: row(at('/insights'), [401, 200, 200, 200, 403, 403, 403, 403]),
       [`GET ${key}/export-pdf`]: row(at('/export-pdf'), [401, 200, 200, 200, 403, 403, 403, 404]),
+      // Self-service links are for staff and the company's OWNER or ADMIN (issue 19).
+      [`POST ${key}/selfservice-links`]: row(
+        at('/selfservice-links', () => ({ recipientName: 'Clerk' })),
+        [401, 201, 201, 201, 201, 201, 403, 404],
+      ),
+      [`GET ${key}/selfservice-links`]: row(
+        at('/selfservice-links'),
+        [401, 200, 200, 200, 200, 200, 403, 404],
+      ),
+      [`POST ${key}/selfservice-links/:linkId/revoke`]: row(
+        (w) => ({ url: `${base(w)}/selfservice-links/${w.selfServiceLinkId}/revoke` }),
+        [401, 200, 200, 200, 200, 200, 403, 404],
+      ),
+      [`GET ${key}/selfservice-links/:linkId/uses`]: row(
+        (w) => ({ url: `${base(w)}/selfservice-links/${w.selfServiceLinkId}/uses` }),
+        [401, 200, 200, 200, 200, 200, 403, 404],
+      ),
     });
   }
   return rows;

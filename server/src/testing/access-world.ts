@@ -69,6 +69,8 @@ export interface AccessWorld {
   insightsStepUuid: string;
   /** An export of the file queued by the manager (no worker runs, so it stays queued). */
   exportJobId: string;
+  /** A self-service link to the file, made by the manager. */
+  selfServiceLinkId: number;
   /** A fresh address, contact, member or invitation of `ours`, for a row that removes one. */
   freshAddress(): Promise<string>;
   freshContact(): Promise<string>;
@@ -149,6 +151,8 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
   const insightsStepUuid = steps.find((s: { stepType: string }) => s.stepType === 'insights').uuid;
   const job = await call(manager, 'POST', `/api/kyc/uuid/${kyc.uuid}/export-pdf/start`);
   if (job.statusCode !== 202) throw new Error(`export: ${job.statusCode} ${job.body}`);
+  const link = await call(manager, 'POST', `/api/kyc/${kyc.id}/selfservice-links`, {});
+  if (link.statusCode !== 201) throw new Error(`link: ${link.statusCode} ${link.body}`);
 
   return {
     people: { superAdmin, manager, employee, tradePartner, owner, contact, stranger },
@@ -161,6 +165,7 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
     statusId,
     insightsStepUuid,
     exportJobId: job.json().jobId,
+    selfServiceLinkId: link.json().id,
     freshAddress,
     freshContact,
     freshMember,

@@ -57,12 +57,14 @@ export interface StoredRecord {
 
 /**
  * The record a versioned request changes, read from the database. Undefined when the request is
- * not a versioned change or names no record that exists.
+ * not a versioned change or names no record that exists. `kycId`: the file a self-service call
+ * changes, which its path does not name (the link's token does).
  */
 export async function storedRecord(
   server: TestServer,
   method: string,
   url: string,
+  kycId?: number,
 ): Promise<StoredRecord | undefined> {
   const found = versionedRoute(method, url);
   if (!found) return undefined;
@@ -71,7 +73,9 @@ export async function storedRecord(
   const partner =
     byKey(tradePartners.id, params.id, ID) ?? byKey(tradePartners.uuid, params.uuid, UUID);
   const kyc =
-    byKey(kycSubmissions.id, params.id, ID) ?? byKey(kycSubmissions.uuid, params.uuid, UUID);
+    byKey(kycSubmissions.id, params.id, ID) ??
+    byKey(kycSubmissions.uuid, params.uuid, UUID) ??
+    (kycId === undefined ? undefined : eq(kycSubmissions.id, kycId));
   const none = sql`false`;
 
   switch (record) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { kycSubmissions } from './kyc.js';
 import { addresses, tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '#common/documents.js';
@@ -42,6 +43,13 @@ export const documents = pgTable(
     shipmentId: bigint('shipment_id', { mode: 'number' }),
     orderId: bigint('order_id', { mode: 'number' }),
     transportId: bigint('transport_id', { mode: 'number' }),
+    /**
+     * The KYC file a document was uploaded to through a self-service link (issue 19): what that
+     * link may see of the company's documents.
+     */
+    kycId: bigint('kyc_id', { mode: 'number' }).references(() => kycSubmissions.id, {
+      onDelete: 'set null',
+    }),
     uploadedBy: bigint('uploaded_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -69,6 +77,9 @@ export const documents = pgTable(
     index('documents_transport_idx')
       .on(t.transportId)
       .where(sql`${t.transportId} is not null`),
+    index('documents_kyc_idx')
+      .on(t.kycId, t.status, t.createdAt)
+      .where(sql`${t.kycId} is not null`),
   ],
 );
 

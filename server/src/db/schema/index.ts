@@ -4,3 +4,4 @@ export * from './partners.js';
 export * from './documents.js';
 export * from './kyc.js';
 export * from './kyc-export.js';
+export * from './selfservice.js';

@@ -244,6 +244,8 @@ export const kycAuditEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     userId: bigint('user_id', { mode: 'number' }),
     userName: text('user_name'),
+    /** The act was done through self-service link #N (issue 19): its id. */
+    viaSelfServiceLink: bigint('via_selfservice_link', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('kyc_audit_events_kyc_idx').on(t.kycId, t.id)],

@@ -9,8 +9,10 @@ import type { Viewer } from './types.js';
 export const documentNotFound = (id: number | string) => `Document with ID ${id} not found.`;
 
 /** The "only what you may read" condition of lists: none for staff. */
-export const viewerOf = (actor: AuthUser): Viewer =>
-  policy.seesAllPartners(actor) ? undefined : { identityId: actor.sub };
+export const viewerOf = (actor: AuthUser): Viewer => {
+  if (actor.selfService) return { selfServiceKycId: actor.selfService.kycId };
+  return policy.seesAllPartners(actor) ? undefined : { identityId: actor.sub };
+};
 
 /**
  * Whether `actor` may `action` the document: `read` or `change` on its trade partner, or for a
@@ -25,7 +27,9 @@ export async function authorizeDocument(
 ): Promise<void> {
   const row = view.document;
   let decision;
-  if (row.tradePartnerId !== null) {
+  if (actor.selfService) {
+    decision = policy.decideSelfServiceDocument(actor.selfService, row, action);
+  } else if (row.tradePartnerId !== null) {
     const membership = await createPartnerLookup(db).membership(row.tradePartnerId, actor.sub);
     decision = policy.decidePartner(actor, membership, action);
   } else {

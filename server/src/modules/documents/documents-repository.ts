@@ -129,6 +129,7 @@ export function createDocumentRepository(db: Db) {
    */
   function visibleTo(viewer: Viewer): SQL | undefined {
     if (!viewer) return undefined;
+    if ('selfServiceKycId' in viewer) return eq(documents.kycId, viewer.selfServiceKycId);
     const memberOf = db
       .select({ id: tradePartnerMembers.tradePartnerId })
       .from(tradePartnerMembers)
@@ -161,6 +162,7 @@ export function createDocumentRepository(db: Db) {
       equal(documents.shipmentId, conditions.shipmentId),
       equal(documents.orderId, conditions.orderId),
       equal(documents.transportId, conditions.transportId),
+      equal(documents.kycId, conditions.kycId),
       conditions.types?.length ? inArray(documents.type, [...conditions.types]) : undefined,
       inArray(documents.status, [...conditions.statuses]),
       visibleTo(viewer),

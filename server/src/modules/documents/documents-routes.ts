@@ -35,7 +35,7 @@ import {
 } from './documents-schemas.js';
 import { createDocumentService } from './documents-service.js';
 import { createThumbnails } from './thumbnails-service.js';
-import type { CompanyDocumentListener } from './types.js';
+import type { CompanyDocumentListener, SelfServiceCaller } from './types.js';
 import uploadRoutes from './upload-routes.js';
 import { createUploadService } from './uploads-service.js';
 
@@ -44,6 +44,8 @@ const documentRoutes: FastifyPluginAsyncZod<{
   config: Config;
   /** Hears of every change to a company's document, once it has committed. */
   onCompanyDocumentChange?: CompanyDocumentListener;
+  /** Who a self-service link's access token stands for (issue 19). */
+  selfServiceCaller?: SelfServiceCaller;
 }> = async (app, opts) => {
   const tokens = createAccessTokens(createDocumentRepository(app.db));
   const onChange = opts.onCompanyDocumentChange;
@@ -329,6 +331,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
     documents,
     tokens,
     thumbnails: createThumbnails(app.storage, app.log),
+    selfServiceCaller: opts.selfServiceCaller ?? (async () => undefined),
   });
   await app.register(uploadRoutes, {
     uploads: createUploadService(app.db, app.storage, tokens, maxBytes, app.log, onChange),

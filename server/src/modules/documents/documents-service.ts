@@ -259,6 +259,13 @@ export function createDocumentService(
       );
     },
 
+    /** A self-service link's holder: the documents uploaded through links to its file. */
+    async ofSelfServiceFile(actor: AuthUser, includeArchived: boolean): Promise<Document[]> {
+      const kycId = actor.selfService?.kycId;
+      if (kycId === undefined) throw new ForbiddenError();
+      return list(actor, { kycId, statuses: statusesOf('ACTIVE', includeArchived) });
+    },
+
     async byShipment(
       actor: AuthUser,
       shipmentId: number,

@@ -6,6 +6,7 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { errorResponseSchema } from '#server/plugins/errors.js';
 import type { AccessTokens } from './access-tokens.js';
+import type { SelfServiceCaller } from './types.js';
 import {
   contentSecurityPolicy,
   fileHeaders,
@@ -34,7 +35,12 @@ const fileRoutes: FastifyPluginAsyncZod<{
   documents: DocumentService;
   tokens: AccessTokens;
   thumbnails: Thumbnails;
-}> = async (app, { documents, tokens, thumbnails }) => {
+  /**
+   * The caller an access token's subject stands for when it is not a person: a self-service
+   * link's holder (issue 19), while the link may still be used.
+   */
+  selfServiceCaller: SelfServiceCaller;
+}> = async (app, { documents, tokens, thumbnails, selfServiceCaller }) => {
   /**
    * The caller, by access token or bearer token, counted against their own rate limit; a
    * caller with neither (or a refused one) counts against their address's (decision 025), so
@@ -47,10 +53,12 @@ const fileRoutes: FastifyPluginAsyncZod<{
   ): Promise<AuthUser> {
     let actor: AuthUser;
     try {
-      actor =
-        token !== undefined
-          ? await tokens.verify(token, documentId)
-          : await app.authenticate(request);
+      if (token === undefined) {
+        actor = await app.authenticate(request);
+      } else {
+        const holder = await tokens.verify(token, documentId);
+        actor = (await selfServiceCaller(holder.sub)) ?? holder;
+      }
     } catch (error) {
       await app.limits.api(request);
       throw error;

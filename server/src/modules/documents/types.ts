@@ -53,6 +53,8 @@ export interface DocumentConditions {
   shipmentId?: number;
   orderId?: number;
   transportId?: number;
+  /** Uploaded through a self-service link to this KYC file. */
+  kycId?: number;
   types?: readonly DocumentType[];
   statuses: readonly DocumentStatus[];
   none?: boolean;
@@ -60,9 +62,10 @@ export interface DocumentConditions {
 
 /**
  * Who is asking, for the "only what you may read" condition: undefined for staff (they see
- * everything); otherwise the identity whose memberships and profile pictures count.
+ * everything); the identity whose memberships and profile pictures count; or a self-service
+ * link's holder, who sees the documents uploaded through links to its file (issue 19).
  */
-export type Viewer = { identityId: string } | undefined;
+export type Viewer = { identityId: string } | { selfServiceKycId: number } | undefined;
 
 /** The user-facing size limit, e.g. "25 MB", from the configured number of bytes. */
 export function megabytes(bytes: number): string {
@@ -85,3 +88,9 @@ export interface CompanyDocumentChange {
 }
 
 export type CompanyDocumentListener = (change: CompanyDocumentChange) => Promise<void>;
+
+/**
+ * The caller an identity stands for when it is a self-service link's (issue 19), or undefined
+ * for a person's. The KYC module answers it; documents only ask.
+ */
+export type SelfServiceCaller = (identityId: string) => Promise<AuthUser | undefined>;

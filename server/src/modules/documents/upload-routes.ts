@@ -17,19 +17,19 @@ import type { UploadService } from './uploads-service.js';
 import type { UploadSource } from './upload.js';
 
 /** An upload may also be too large (413) or of a type not accepted (415). */
-const UPLOAD_ERRORS: readonly ErrorStatus[] = [...COMMON_ERRORS, 413, 415];
+export const UPLOAD_ERRORS: readonly ErrorStatus[] = [...COMMON_ERRORS, 413, 415];
 
-const description =
+export const uploadDescription =
   'multipart/form-data with the file in the field `file`. The type is sniffed from the bytes ' +
   '(PDF, PNG, JPEG, WebP, TIFF; 415 otherwise); larger than DOCUMENT_MAX_BYTES is 413.';
 
-function contentLength(request: FastifyRequest): number | undefined {
+export function contentLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
   return header === undefined ? undefined : Number(header);
 }
 
 /** The multipart part named `file`, or undefined when the request carries none. */
-async function filePart(
+export async function filePart(
   request: FastifyRequest,
 ): Promise<{ filename: string; stream: UploadSource } | undefined> {
   if (!request.isMultipart()) return undefined;
@@ -61,7 +61,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
         tags,
         summary:
           "Upload a document for a trade partner (or its contact or address), or a user's profile picture",
-        description,
+        description: uploadDescription,
         operationId: 'uploadDocument',
         querystring: uploadQuerySchema,
         response: { 201: z.union([documentSchema, profilePictureUploadSchema]) },
@@ -95,7 +95,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
       schema: {
         tags,
         summary: 'Upload a document for a shipment',
-        description,
+        description: uploadDescription,
         operationId: 'uploadShipmentDocument',
         params: shipmentParamsSchema,
         querystring: linkedUploadQuerySchema,
@@ -129,7 +129,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
       schema: {
         tags,
         summary: 'Upload a document for a transport',
-        description,
+        description: uploadDescription,
         operationId: 'uploadTransportDocument',
         params: transportParamsSchema,
         querystring: linkedUploadQuerySchema,

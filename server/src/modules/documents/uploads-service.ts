@@ -53,7 +53,9 @@ export type UploadTarget =
       kind: 'transport';
       transportId: number;
       query: { userId: number; documentType: DocumentType };
-    };
+    }
+  /** Through a self-service link (issue 19): to the link's file, in its company's name. */
+  | { kind: 'selfservice'; query: { documentType: DocumentType } };
 
 export interface UploadRequest {
   actor: AuthUser;
@@ -68,7 +70,7 @@ export interface UploadRequest {
 /** Where the document goes: its row's owner columns and the uuid-only storage key prefix. */
 interface Placement {
   prefix: string;
-  values: Pick<NewDocument, 'tradePartnerId' | 'userId' | 'contactId' | 'addressId'>;
+  values: Pick<NewDocument, 'tradePartnerId' | 'userId' | 'contactId' | 'addressId' | 'kycId'>;
   uploadedBy: number | null;
   profilePictureOf?: number;
 }
@@ -187,7 +189,26 @@ export function createUploadService(
     return placed(await defaultPartner(actor));
   }
 
+  /** A link's holder uploads to the link's file, under the link's user record. */
+  async function selfServicePlacement(actor: AuthUser): Promise<Placement> {
+    const grant = actor.selfService;
+    const partner = grant ? await partners.find({ id: grant.tradePartnerId }) : undefined;
+    if (
+      !grant ||
+      !partner ||
+      policy.decideSelfServiceKyc(grant, { id: grant.kycId }, 'change') !== 'allow'
+    ) {
+      throw new ForbiddenError();
+    }
+    return {
+      prefix: `documents/partners/${partner.uuid}`,
+      values: { tradePartnerId: partner.id, kycId: grant.kycId },
+      uploadedBy: grant.userId,
+    };
+  }
+
   async function placementOf(actor: AuthUser, target: UploadTarget): Promise<Placement> {
+    if (target.kind === 'selfservice') return selfServicePlacement(actor);
     if (target.kind === 'shipment') {
       await uploader(actor, target.query.userId);
       // Shipments have no table yet (the orders issue adds them).

@@ -2,7 +2,7 @@ import type { KycActor } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import type { UserRow } from '#server/db/schema/users.js';
 import { ForbiddenError, NotFoundError } from '#server/errors.js';
-import type { AuthUser } from '#server/plugins/auth.js';
+import type { AuthUser, SelfServiceGrant } from '#server/plugins/auth.js';
 import { policy, type KycAction, type KycAudience } from '#server/policy.js';
 import { authorizePartner, type PartnerAccess } from '#server/modules/partners/access-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
@@ -48,6 +48,7 @@ export async function authorizeKyc(
   ref: KycRef,
   action: KycAction,
 ): Promise<KycAccess> {
+  if (actor.selfService) return authorizeSelfService(db, actor.selfService, ref, action);
   requireKycAccess(actor);
   const view = await createSubmissionRepository(db).find(ref);
   if (!view) throw new NotFoundError(kycNotFound(ref));
@@ -64,6 +65,20 @@ export async function authorizeKyc(
   };
 }
 
+/** authorizeKyc for a self-service link's holder: the link's one file, as the partner. */
+async function authorizeSelfService(
+  db: Db,
+  grant: SelfServiceGrant,
+  ref: KycRef,
+  action: KycAction,
+): Promise<KycAccess> {
+  const view = await createSubmissionRepository(db).find(ref);
+  const decision = view ? policy.decideSelfServiceKyc(grant, view.submission, action) : undefined;
+  if (!view || decision === 'not-found') throw new NotFoundError(kycNotFound(ref));
+  if (decision === 'forbidden') throw new ForbiddenError();
+  return { view, membership: undefined, actors: ['partner'], audience: 'partner' };
+}
+
 /** A company whose submissions the actor asks for: KYC access, and allowed to read it. */
 export async function authorizeKycPartner(
   db: Db,
@@ -74,8 +89,15 @@ export async function authorizeKycPartner(
   return authorizePartner(db, actor, ref, 'read');
 }
 
-/** The caller's own user record, which the `userId` of a change must name (403 otherwise). */
-export async function actingUser(db: Db, actor: AuthUser, userId: number): Promise<UserRow> {
-  const user = await createUserLookup(db).byIdentity(actor.sub);
-  return policy.requireOwnUserId(user, userId);
+/**
+ * The caller's own user record, which the `userId` of a change must name (403 otherwise). A
+ * link's holder acts under the link's user record, and the trail says through which link.
+ */
+export async function actingUser(
+  db: Db,
+  actor: AuthUser,
+  userId: number,
+): Promise<UserRow & { viaSelfServiceLink?: number }> {
+  const user = policy.requireOwnUserId(await createUserLookup(db).byIdentity(actor.sub), userId);
+  return actor.selfService ? { ...user, viaSelfServiceLink: actor.selfService.linkId } : user;
 }

@@ -10,6 +10,10 @@ import { createRecordsService } from './records/records-service.js';
 import { createStatusService } from './review/status-service.js';
 import stepRoutes from './review/steps-routes.js';
 import { createStepService } from './review/steps-service.js';
+import { createMailer } from '#server/mail/mailer.js';
+import linksRoutes from './selfservice/links-routes.js';
+import publicRoutes from './selfservice/public-routes.js';
+import { createSelfServiceService } from './selfservice/selfservice-service.js';
 import customerRoutes from './submissions/customers-routes.js';
 import { ensureObligedEntity } from './submissions/submissions-repository.js';
 import submissionRoutes from './submissions/submissions-routes.js';
@@ -19,7 +23,7 @@ import { createKycService } from './submissions/submissions-service.js';
  * KYC submissions (docs/api/kyc.md, decision 012), by use case: creating and reading them in
  * submissions/; moves, history, comments and audit in records/records-routes.ts; steps and the
  * reviewers' decisions in review/; the partner's data and drafts in collection/; the computed
- * insights in insights/; the PDF in export/.
+ * insights in insights/; the PDF in export/; self-service links in selfservice/.
  */
 const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions }> = async (
   app,
@@ -48,6 +52,23 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
   await app.register(customerRoutes, { kyc });
   await app.register(insightsRoutes);
   await app.register(exportRoutes, { config: opts.config });
+
+  const mailer = createMailer(opts.config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const selfService = createSelfServiceService(app.db, {
+    steps,
+    status,
+    mailer,
+    publicUrl: opts.config.publicUrl,
+    log: app.log,
+  });
+  await app.register(linksRoutes, { service: selfService });
+  await app.register(publicRoutes, {
+    config: opts.config,
+    service: selfService,
+    collection,
+    reactions: opts.reactions,
+  });
 };
 
 export default kycRoutes;

@@ -174,7 +174,11 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
     to: row.toValue,
     reason: row.reason,
     details: row.details,
-    user: recorded(row.userId, row.userName),
+    user: viaLink(recorded(row.userId, row.userName), row.viaSelfServiceLink),
     createdAt: toIso(row.createdAt),
   };
 }
+
+/** The person, marked as having acted through self-service link #N when they did. */
+const viaLink = (who: Person | null, link: number | null): Person | null =>
+  who && link !== null ? { ...who, viaSelfServiceLink: link } : who;

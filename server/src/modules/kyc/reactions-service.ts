@@ -33,7 +33,8 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
   async function answerRequests(kycId: number, change: CompanyDocumentChange): Promise<void> {
     const user = await createUserLookup(db).byIdentity(change.actor.sub);
     if (!user) return;
-    const by = acting(user);
+    const link = change.actor.selfService?.linkId;
+    const by = acting(link === undefined ? user : { ...user, viaSelfServiceLink: link });
     await db.transaction(async (tx) => {
       if ((await createSubmissionRepository(tx).statusForShare(kycId)) !== 'CHANGES_REQUESTED') {
         return;

@@ -136,7 +136,11 @@ export async function loadTexts(language: Language): Promise<PdfTexts> {
     stepTitle: (stepType) => t(`kyc.steps.${STEP_KEYS[stepType]}`),
     fieldLabel: (key, stepType) => fieldLabelIn(texts, key, stepType),
     changeLabel: (stepType, path) => changeLabelIn(texts, stepType, path),
-    person: (person) => person?.name || t('kyc.records.unknownUser'),
+    person: (person) => {
+      const name = person?.name || t('kyc.records.unknownUser');
+      const link = person?.viaSelfServiceLink;
+      return link === undefined ? name : t('kyc.audit.viaSelfServiceLink', { name, link });
+    },
     country: (code) => {
       try {
         return regions.of(code.trim().toUpperCase()) ?? code;

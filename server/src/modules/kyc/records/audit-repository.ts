@@ -13,11 +13,16 @@ export function personName(person: PersonFields): string {
 export interface Acting {
   userId: number;
   userName: string;
+  /** Done through self-service link #N (issue 19). */
+  viaSelfServiceLink?: number;
 }
 
-export const acting = (person: PersonFields): Acting => ({
+export const acting = (person: PersonFields & { viaSelfServiceLink?: number }): Acting => ({
   userId: person.id,
   userName: personName(person),
+  ...(person.viaSelfServiceLink === undefined
+    ? {}
+    : { viaSelfServiceLink: person.viaSelfServiceLink }),
 });
 
 export type AuditAction =
@@ -31,7 +36,10 @@ export type AuditAction =
   | 'step_request_withdrawn'
   | 'comment_added'
   | 'risk_acknowledged'
-  | 'pdf_exported';
+  | 'pdf_exported'
+  | 'selfservice_link_created'
+  | 'selfservice_link_revoked'
+  | 'selfservice_link_claimed';
 
 export interface AuditEntry {
   kycId: number;
@@ -66,6 +74,7 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<AuditRow> 
     details: entry.details ?? null,
     userId: entry.by?.userId ?? null,
     userName: entry.by?.userName ?? null,
+    viaSelfServiceLink: entry.by?.viaSelfServiceLink ?? null,
     ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }

@@ -4,7 +4,7 @@ import { invitationCreatedSchema, invitationSchema } from '#common/partners.js';
 import type { Config } from '#server/config.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
-import { createMailer } from '../mailer.js';
+import { createMailer } from '#server/mail/mailer.js';
 import { partnerUuidParamsSchema } from '../partners-schemas.js';
 import { invitationInputSchema, invitationParamsSchema } from './invitations-schemas.js';
 import { createInvitationService } from './invitations-service.js';

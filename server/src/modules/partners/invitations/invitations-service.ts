@@ -11,7 +11,7 @@ import { ensureUserRow } from '#server/modules/users/identity-service.js';
 import { authorizePartner } from '../access-service.js';
 import { createContactRepository } from '../contacts/contacts-repository.js';
 import { uniqueViolation } from '#server/db/errors.js';
-import type { Mailer } from '../mailer.js';
+import type { Mailer } from '#server/mail/mailer.js';
 import { createMemberRepository } from '../members/members-repository.js';
 import { roleFor } from '../members/members-service.js';
 import { refValue, type PartnerRef } from '../partners-repository.js';
@@ -147,6 +147,36 @@ export function createInvitationService(
 }
 
 /**
+ * Makes `user` a member of the company with `accessLevel`, as an accepted invitation does: the
+ * member role that level implies, and a contact record there unless they have one.
+ */
+export async function joinCompany(
+  tx: Db,
+  user: UserRow,
+  tradePartnerId: number,
+  accessLevel: InvitationRow['accessLevel'],
+  email: string,
+): Promise<void> {
+  await createMemberRepository(tx).insertIfAbsent({
+    tradePartnerId,
+    userId: user.id,
+    role: roleFor(accessLevel),
+    accessLevel,
+  });
+  const contacts = createContactRepository(tx);
+  if (!(await contacts.findForUser(tradePartnerId, user.id))) {
+    await contacts.insert({
+      tradePartnerId,
+      userId: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: (user.email ?? email).toLowerCase(),
+      phone: user.mobile,
+    });
+  }
+}
+
+/**
  * Accepts every open, unexpired invitation for `email` (any case): the user joins each company
  * with the invited access level and gets a contact record there. Run inside ensure-user's
  * transaction; the invitations are locked, so concurrent calls accept each one once.
@@ -154,25 +184,8 @@ export function createInvitationService(
 export async function acceptInvitations(tx: Db, user: UserRow, email: string): Promise<number> {
   const now = new Date();
   const open = await createInvitationRepository(tx).openForEmailForUpdate(email, now);
-  const members = createMemberRepository(tx);
-  const contacts = createContactRepository(tx);
   for (const invitation of open) {
-    await members.insertIfAbsent({
-      tradePartnerId: invitation.tradePartnerId,
-      userId: user.id,
-      role: roleFor(invitation.accessLevel),
-      accessLevel: invitation.accessLevel,
-    });
-    if (!(await contacts.findForUser(invitation.tradePartnerId, user.id))) {
-      await contacts.insert({
-        tradePartnerId: invitation.tradePartnerId,
-        userId: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: (user.email ?? email).toLowerCase(),
-        phone: user.mobile,
-      });
-    }
+    await joinCompany(tx, user, invitation.tradePartnerId, invitation.accessLevel, email);
     await createInvitationRepository(tx).markAccepted(invitation.id, user.id, now);
   }
   return open.length;

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { isDataStepType } from '#common/kyc-steps.js';
+import type { Person } from '#common/kyc-responses.js';
+import {
+  LINK_FILE_STATUSES,
+  SELF_SERVICE_PATH,
+  type ClaimAnswer,
+  type CreatedLink,
+  type LinkAction,
+  type LinkUse,
+  type SelfServiceFile,
+  type SelfServiceLink,
+} from '#common/selfservice.js';
+import { toIso, toIsoOrNull } from '#server/api-schemas.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import type { Mailer } from '#server/mail/mailer.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import { joinCompany } from '#server/modules/partners/invitations/invitations-service.js';
+import { createUserLookup } from '#server/modules/users/identity-service.js';
+import { authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
+import { acting, personName, recordAudit } from '../records/audit-repository.js';
+import type { createStatusService } from '../review/status-service.js';
+import type { createStepService } from '../review/steps-service.js';
+import type { KycRef } from '../submissions/submissions-repository.js';
+import { grantOf, invalidLink, linkState, newToken, tokenHash } from './grants.js';
+import { createLinkRepository, type LinkView } from './links-repository.js';
+import type { z } from 'zod';
+import type { linkCreateSchema } from '#common/selfservice.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How much of a link's access log one answer holds. */
+const USES_SHOWN = 200;
+
+export interface SelfServiceDeps {
+  steps: ReturnType<typeof createStepService>;
+  status: ReturnType<typeof createStatusService>;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Where a use came from, for the access log. */
+export interface UseOrigin {
+  address: string;
+  userAgent: string | null;
+}
+
+const personOf = (fields: LinkView['creator']): Person | null =>
+  fields ? { id: fields.id, name: personName(fields) } : null;
+
+function toLink(view: LinkView, now: Date): SelfServiceLink {
+  const { link } = view;
+  return {
+    id: link.id,
+    uuid: link.uuid,
+    kycId: link.kycId,
+    kycUuid: view.kycUuid,
+    recipientEmail: link.recipientEmail,
+    recipientName: link.recipientName,
+    language: link.language,
+    allowAccount: link.allowAccount,
+    state: linkState(link, now),
+    createdBy: personOf(view.creator),
+    createdAt: toIso(link.createdAt),
+    expiresAt: toIso(link.expiresAt),
+    revokedAt: toIsoOrNull(link.revokedAt),
+    revokedBy: personOf(view.revoker),
+    submittedAt: toIsoOrNull(link.submittedAt),
+    claimedAt: toIsoOrNull(link.claimedAt),
+    lastUsedAt: toIsoOrNull(link.lastUsedAt),
+    uses: link.uses,
+  };
+}
+
+/**
+ * Self-service links (issue 19, decision 032): staff and the company's OWNER/ADMIN make, list
+ * and revoke them; a link's holder reads and fills in its one file through the same services
+ * the signed-in partner uses, as the caller grants.ts makes of the link.
+ */
+export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
+  const links = createLinkRepository(db);
+  const users = createUserLookup(db);
+
+  /** The file, if `actor` may manage its links: staff, or its company's OWNER/ADMIN. */
+  async function manageable(actor: AuthUser, ref: KycRef): Promise<KycAccess> {
+    const access = await authorizeKyc(db, actor, ref, 'read');
+    const decision = policy.decideSelfServiceLinks(actor, access.membership);
+    if (decision === 'not-found') throw new NotFoundError(kycNotFound(ref));
+    if (decision === 'forbidden') throw new ForbiddenError();
+    return access;
+  }
+
+  async function linkOfFile(access: KycAccess, linkId: number): Promise<LinkView> {
+    const view = await links.findOfFile(access.view.submission.id, linkId);
+    if (!view) throw new NotFoundError(`Self-service link #${linkId} not found on this file.`);
+    return view;
+  }
+
+  async function callerRecord(actor: AuthUser) {
+    const user = await users.byIdentity(actor.sub);
+    if (!user) throw new ForbiddenError('Sign in once more: your user record is missing.');
+    return user;
+  }
+
+  function mailText(view: LinkView, url: string, company: string, provider: string): string {
+    return [
+      view.link.recipientName ? `Hello ${view.link.recipientName},` : 'Hello,',
+      '',
+      `${provider} asks ${company} to fill in its KYC file. Open this link to do so; no account is needed:`,
+      '',
+      url,
+      '',
+      `The link works until ${view.link.expiresAt.toUTCString()}. Do not pass it on: whoever has it can fill in the file.`,
+    ].join('\n');
+  }
+
+  return {
+    async create(
+      actor: AuthUser,
+      ref: KycRef,
+      input: z.output<typeof linkCreateSchema>,
+    ): Promise<CreatedLink> {
+      const access = await manageable(actor, ref);
+      const { submission } = access.view;
+      if (!LINK_FILE_STATUSES.includes(submission.status)) {
+        throw new ConflictError(
+          `A self-service link can be made only while the file is with the company ` +
+            `(${LINK_FILE_STATUSES.join(' or ')}); it is ${submission.status}.`,
+          { reason: 'fileNotWithPartner', status: submission.status },
+        );
+      }
+      const creator = await callerRecord(actor);
+      const token = newToken();
+      const now = new Date();
+      const row = await links.insert({
+        uuid: randomUUID(),
+        kycId: submission.id,
+        tokenHash: tokenHash(token),
+        recipientEmail: input.recipientEmail?.toLowerCase() ?? null,
+        recipientName: input.recipientName ?? null,
+        language: input.language,
+        allowAccount: input.allowAccount,
+        expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+        createdBy: creator.id,
+      });
+      await recordAudit(db, {
+        kycId: submission.id,
+        entity: 'submission',
+        entityId: submission.id,
+        action: 'selfservice_link_created',
+        to: `#${row.id}`,
+        details: {
+          link: row.id,
+          recipientEmail: row.recipientEmail,
+          recipientName: row.recipientName,
+          expiresAt: toIso(row.expiresAt),
+          allowAccount: row.allowAccount,
+        },
+        by: acting(creator),
+      });
+      const view = (await links.findOfFile(submission.id, row.id))!;
+      const url = `${deps.publicUrl}${SELF_SERVICE_PATH}/${token}`;
+      const mailed = row.recipientEmail
+        ? await deps.mailer.send({
+            to: row.recipientEmail,
+            subject: `KYC file of ${access.view.partnerName}: fill it in online`,
+            text: mailText(view, url, access.view.partnerName, access.view.obligedEntityName),
+          })
+        : false;
+      // Never the token: whoever reads the log must not be able to open the file.
+      deps.log.info(
+        { kycId: submission.id, link: row.id, mailed },
+        mailed ? 'self-service link e-mailed' : 'self-service link made; the maker passes it on',
+      );
+      return { ...toLink(view, now), token, url, mailed };
+    },
+
+    async list(actor: AuthUser, ref: KycRef): Promise<SelfServiceLink[]> {
+      const access = await manageable(actor, ref);
+      const now = new Date();
+      return (await links.listOfFile(access.view.submission.id)).map((view) => toLink(view, now));
+    },
+
+    /** Ends a link at once; one that has ended already stays as it is. */
+    async revoke(actor: AuthUser, ref: KycRef, linkId: number): Promise<SelfServiceLink> {
+      const access = await manageable(actor, ref);
+      const view = await linkOfFile(access, linkId);
+      const user = await callerRecord(actor);
+      if (await links.revoke(view.link.id, user.id, new Date())) {
+        await recordAudit(db, {
+          kycId: view.link.kycId,
+          entity: 'submission',
+          entityId: view.link.kycId,
+          action: 'selfservice_link_revoked',
+          to: `#${view.link.id}`,
+          details: { link: view.link.id },
+          by: acting(user),
+        });
+      }
+      return toLink((await links.findOfFile(view.link.kycId, view.link.id))!, new Date());
+    },
+
+    async uses(actor: AuthUser, ref: KycRef, linkId: number): Promise<LinkUse[]> {
+      const access = await manageable(actor, ref);
+      const view = await linkOfFile(access, linkId);
+      return (await links.uses(view.link.id, USES_SHOWN)).map((use) => ({
+        id: use.id,
+        at: toIso(use.at),
+        address: use.address,
+        userAgent: use.userAgent,
+        action: use.action,
+      }));
+    },
+
+    /** One use of a link, in its access log. */
+    recordUse: (actor: AuthUser, origin: UseOrigin, action: LinkAction): Promise<void> =>
+      links.recordUse(actor.selfService!.linkId, { ...origin, action }),
+
+    /** What the public page shows: the link, the file's status, its company and its steps. */
+    async file(actor: AuthUser): Promise<SelfServiceFile> {
+      const grant = actor.selfService!;
+      const ref = { id: grant.kycId };
+      const { view } = await authorizeKyc(db, actor, ref, 'read');
+      const link = (await links.findOfFile(grant.kycId, grant.linkId))!.link;
+      const steps =
+        grant.state === 'active'
+          ? (await deps.steps.list(actor, ref)).filter((step) => isDataStepType(step.stepType))
+          : [];
+      return {
+        link: {
+          id: link.id,
+          state: grant.state,
+          expiresAt: toIso(link.expiresAt),
+          language: link.language,
+          recipientName: link.recipientName,
+          allowAccount: link.allowAccount,
+        },
+        file: {
+          uuid: view.submission.uuid,
+          status: view.submission.status,
+          version: view.submission.version,
+          submittedAt: toIsoOrNull(view.submission.submittedAt),
+        },
+        company: {
+          name: view.partnerName,
+          countryOfRegistration: await createPartnerLookup(db).countryOfRegistration(
+            view.submission.tradePartnerId,
+          ),
+        },
+        provider: { name: view.obligedEntityName },
+        steps,
+      };
+    },
+
+    /**
+     * Hands the file in through the link, as the partner would (readiness checked, 409 with
+     * what is missing), attributed to the link; the link then only shows the file's status.
+     */
+    async submit(actor: AuthUser, version: number | undefined): Promise<SelfServiceFile> {
+      const grant = actor.selfService!;
+      const ref = { id: grant.kycId };
+      const { view } = await authorizeKyc(db, actor, ref, 'change');
+      await deps.status.changeStatus(actor, ref, {
+        status: 'SUBMITTED',
+        userId: grant.userId,
+        version: version ?? view.submission.version,
+      });
+      await links.markSubmitted(grant.linkId, new Date());
+      return this.file({ ...actor, selfService: { ...grant, state: 'submitted' } });
+    },
+
+    /**
+     * Turns the link into an account (issue 19): the signed-in `actor` joins the link's company
+     * as a CONTACT with EDITOR access, as an accepted invitation would, and the link ends.
+     */
+    async claim(actor: AuthUser, token: string, origin: UseOrigin): Promise<ClaimAnswer> {
+      const view = await links.findByTokenHash(tokenHash(token));
+      const grant = grantOf(view);
+      const link = view!.link;
+      if (!policy.mayClaimSelfServiceLink(actor, link)) throw new ForbiddenError();
+      const user = await callerRecord(actor);
+      await db.transaction(async (tx) => {
+        if (!(await createLinkRepository(tx).claim(link.id, user.id, new Date()))) {
+          throw invalidLink();
+        }
+        await joinCompany(tx, user, grant.tradePartnerId, 'EDITOR', user.email ?? '');
+        await recordAudit(tx, {
+          kycId: link.kycId,
+          entity: 'submission',
+          entityId: link.kycId,
+          action: 'selfservice_link_claimed',
+          to: `#${link.id}`,
+          details: { link: link.id, accessLevel: 'EDITOR' },
+          by: { ...acting(user), viaSelfServiceLink: link.id },
+        });
+      });
+      await links.recordUse(link.id, { ...origin, action: 'claim' });
+      const partner = await createPartnerLookup(db).find({ id: grant.tradePartnerId });
+      return { tradePartnerUuid: partner!.uuid, kycId: link.kycId, kycUuid: view!.kycUuid };
+    },
+  };
+}
+
+export type SelfServiceService = ReturnType<typeof createSelfServiceService>;
