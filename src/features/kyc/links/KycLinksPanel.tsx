@@ -70,7 +70,11 @@ function LinkItem({ link, onRevoke, onShowLog }: LinkItemProps) {
           <dt>{t('kycLinks.list.recipient')}</dt>
           <dd className="text-break">
             {recipient.length > 0 ? (
-              recipient.join(', ')
+              recipient.map((part) => (
+                <span key={part} className="d-block">
+                  {part}
+                </span>
+              ))
             ) : (
               <span className="text-body-secondary">{t('kycLinks.list.noRecipient')}</span>
             )}

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
@@ -275,23 +274,27 @@ function CreatedLinkView({ link, urlId }: { link: CreatedLink; urlId: string }) 
           : t('kycLinks.dialog.notMailed')}
       </Alert>
       <Form.Label htmlFor={urlId}>{t('kycLinks.dialog.url')}</Form.Label>
-      <InputGroup>
-        <Form.Control
-          id={urlId}
-          readOnly
-          value={link.url}
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="outline-primary" onClick={() => void copy()}>
+      {/* Wrapped, so that the whole link can be read and checked. */}
+      <Form.Control
+        as="textarea"
+        rows={3}
+        id={urlId}
+        readOnly
+        className="font-monospace small"
+        value={link.url}
+        spellCheck={false}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="d-flex flex-wrap align-items-center justify-content-end gap-2 mt-2">
+        {copied === 'failed' && (
+          <p className="small text-danger-emphasis mb-0 me-auto" role="alert">
+            {t('kycLinks.dialog.copyFailed')}
+          </p>
+        )}
+        <Button variant="primary" onClick={() => void copy()}>
           {copied === 'yes' ? t('kycLinks.dialog.copied') : t('kycLinks.dialog.copy')}
         </Button>
-      </InputGroup>
-      {copied === 'failed' && (
-        <p className="small text-danger-emphasis mb-0 mt-1" role="alert">
-          {t('kycLinks.dialog.copyFailed')}
-        </p>
-      )}
+      </div>
       <Alert variant="warning" className="mt-3 mb-0">
         {t('kycLinks.dialog.onceWarning')}
       </Alert>
