@@ -94,6 +94,7 @@ describe('KycDetailPage', () => {
       'Status history',
       'Audit trail',
       'Insights',
+      'Self-service links',
     ]);
   });
 
@@ -168,9 +169,11 @@ describe('KycDetailPage', () => {
     for (const name of ['Complete step', 'Approve step', 'Reject step', 'Request changes']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    // The owner manages the file's self-service links (issue 19).
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Comments',
       'Status history',
+      'Self-service links',
     ]);
     // An owner may comment on the file.
     expect(screen.getByRole('textbox', { name: 'New comment' })).toBeInTheDocument();

@@ -12,6 +12,8 @@ import { partnerPath, paths } from '@/config/paths';
 import { initCocCheck } from '@/features/kyc/collection/cocCheckSlice';
 import { KycExportButton } from '@/features/kyc/export/KycExportDialog';
 import { useKycActors } from '@/features/kyc/kycActors';
+import { ShareLinkButton } from '@/features/kyc/links/ShareLinkDialog';
+import { mayShareLink } from '@/features/kyc/links/linkLabels';
 import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/submissions/KycBadges';
 
 import { STEP_TITLE_KEYS, statusLabel } from '@/features/kyc/kycLabels';
@@ -70,6 +72,7 @@ function KycFile({ submission }: { submission: KycSubmission }) {
   const filling =
     actors.includes('partner') && PARTNER_EDITABLE_STATUSES.includes(submission.status);
   const { id: kycId, tradePartnerId } = submission;
+  const shareable = mayShareLink(submission.status, actors, staff);
 
   useEffect(() => {
     if (filling) void dispatch(initCocCheck({ kycId, tradePartnerId }));
@@ -97,7 +100,12 @@ function KycFile({ submission }: { submission: KycSubmission }) {
               </span>
             )}
           </p>
-          {staff && <KycExportButton submission={submission} />}
+          {(staff || shareable) && (
+            <div className="d-flex flex-wrap gap-2">
+              {shareable && <ShareLinkButton kycId={submission.id} />}
+              {staff && <KycExportButton submission={submission} />}
+            </div>
+          )}
         </div>
         <KycSubmissionActions submission={submission} actors={actors} userId={userId} />
         {!staff && (

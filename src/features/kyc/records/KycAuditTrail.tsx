@@ -8,6 +8,7 @@ import type { KycRecordProps } from '@/features/kyc/records/recordProps';
 import { selectKycAudit } from '@/features/kyc/kycSlice';
 import { fetchKycAudit } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/records/useKycRecords';
+import { actorName } from '@/features/kyc/links/linkLabels';
 import { roleWords } from '@/lib/roles';
 import { formatDateTime } from '@/lib/format';
 
@@ -58,7 +59,9 @@ export function KycAuditTrail({ submission }: KycRecordProps) {
                 <td data-label={columns.when} className="text-nowrap">
                   <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
                 </td>
-                <td data-label={columns.who}>{event.user?.name ?? t('kyc.records.unknownUser')}</td>
+                <td data-label={columns.who}>
+                  {event.user ? actorName(event.user) : t('kyc.records.unknownUser')}
+                </td>
                 <td data-label={columns.what}>
                   <Subject event={event} />
                 </td>

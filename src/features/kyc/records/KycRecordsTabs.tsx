@@ -8,27 +8,38 @@ import { KycComments } from '@/features/kyc/records/KycComments';
 import type { KycRecordProps } from '@/features/kyc/records/recordProps';
 import { KycInsights } from '@/features/kyc/records/KycInsights';
 import { KycStatusHistory } from '@/features/kyc/records/KycStatusHistory';
+import { KycLinksPanel } from '@/features/kyc/links/KycLinksPanel';
+import { mayManageLinks } from '@/features/kyc/links/linkLabels';
 import type { TranslationKey } from '@/lib/i18n';
 
 interface RecordTab {
   key: string;
   titleKey: TranslationKey;
   Component: ComponentType<KycRecordProps>;
-  /** The audit trail and the insights are for staff (docs/api/kyc.md). */
-  staffOnly?: boolean;
+  /** Who sees it: everyone who sees the file unless given. */
+  shownTo?: (props: KycRecordProps) => boolean;
 }
+
+// The audit trail and the insights are for staff (docs/api/kyc.md).
+const staffOnly = ({ staff }: KycRecordProps) => staff;
 
 const RECORD_TABS: readonly RecordTab[] = [
   { key: 'comments', titleKey: 'kyc.tabs.comments', Component: KycComments },
   { key: 'history', titleKey: 'kyc.tabs.history', Component: KycStatusHistory },
-  { key: 'audit', titleKey: 'kyc.tabs.audit', Component: KycAuditTrail, staffOnly: true },
-  { key: 'insights', titleKey: 'kyc.tabs.insights', Component: KycInsights, staffOnly: true },
+  { key: 'audit', titleKey: 'kyc.tabs.audit', Component: KycAuditTrail, shownTo: staffOnly },
+  { key: 'insights', titleKey: 'kyc.tabs.insights', Component: KycInsights, shownTo: staffOnly },
+  {
+    key: 'links',
+    titleKey: 'kycLinks.tab',
+    Component: KycLinksPanel,
+    shownTo: ({ actors, staff }) => mayManageLinks(actors, staff),
+  },
 ];
 
 /** The file's records beside (or, on narrow screens, below) its steps. */
 export function KycRecordsTabs({ submission, actors, staff }: KycRecordProps) {
   const { t } = useTranslation();
-  const tabs = RECORD_TABS.filter((tab) => staff || !tab.staffOnly);
+  const tabs = RECORD_TABS.filter((tab) => tab.shownTo?.({ submission, actors, staff }) ?? true);
   const [active, setActive] = useState(tabs[0]!.key);
   return (
     <Card className="shadow-sm kyc-records">

@@ -7,6 +7,7 @@ import type { KycRecordProps } from '@/features/kyc/records/recordProps';
 import { selectKycStatusHistory } from '@/features/kyc/kycSlice';
 import { fetchKycStatusHistory } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/records/useKycRecords';
+import { actorName } from '@/features/kyc/links/linkLabels';
 import { formatDateTime } from '@/lib/format';
 
 function HistoryEntry({ record }: { record: StatusRecord }) {
@@ -34,7 +35,7 @@ function HistoryEntry({ record }: { record: StatusRecord }) {
       <p className="small text-body-secondary mb-0 mt-1">
         {record.user
           ? t('kyc.history.byWhen', {
-              name: record.user.name,
+              name: actorName(record.user),
               date: formatDateTime(record.createdAt),
             })
           : formatDateTime(record.createdAt)}
