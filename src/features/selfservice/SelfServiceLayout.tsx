@@ -29,7 +29,9 @@ export function SelfServiceLayout({ heading, children }: SelfServiceLayoutProps)
         </div>
       </header>
       <main id={MAIN_CONTENT_ID} className="container-xxl selfservice-main" tabIndex={-1}>
-        {heading && <h1 className="h4 selfservice-heading">{t('selfService.heading', heading)}</h1>}
+        {heading && (
+          <h1 className="h4 mb-3 selfservice-heading">{t('selfService.heading', heading)}</h1>
+        )}
         {children}
       </main>
       <Footer />

@@ -34,7 +34,8 @@ function fileJson(overrides: { link?: object; file?: object; steps?: unknown[] }
     },
     company: { name: 'Vogel Maschinenbau GmbH', countryOfRegistration: 'DE' },
     provider: { name: 'NT24 B.V.' },
-    steps: overrides.steps ?? DATA_STEP_TYPES.map((stepType) => stepJson(stepType)),
+    steps:
+      overrides.steps ?? DATA_STEP_TYPES.map((stepType) => stepJson(stepType, { editable: true })),
   };
 }
 
@@ -82,13 +83,15 @@ function mockPublicApi(options: ServerOptions = {}) {
     ),
     http.get(`${API}/documents`, () => HttpResponse.json([])),
     http.put(`${API}/steps/:stepType/draft`, ({ params }) =>
-      HttpResponse.json(stepJson(params.stepType as 'coc')),
+      HttpResponse.json(stepJson(params.stepType as 'coc', { editable: true })),
     ),
     http.put(`${API}/steps/:stepType/data`, async ({ request, params }) => {
       await withBody(request);
       return (
         options.data?.() ??
-        HttpResponse.json(stepJson(params.stepType as 'coc', { status: 'IN_PROGRESS' }))
+        HttpResponse.json(
+          stepJson(params.stepType as 'coc', { status: 'IN_PROGRESS', editable: true }),
+        )
       );
     }),
     http.post(`${API}/submit`, async ({ request }) => {
@@ -202,6 +205,25 @@ describe('the public self-service page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /KYC file for/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save step' })).toBeNull();
+  });
+
+  it('shows the same neutral page when the link ends while the page is open', async () => {
+    mockPublicApi({
+      submit: () =>
+        HttpResponse.json(errorBody(404, 'Not Found', INVALID_LINK_MESSAGE), { status: 404 }),
+    });
+    await renderPublicPage();
+    await userEvent.click(
+      within(await stepNav()).getByRole('button', { name: 'Summary and submit' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit the KYC file' }));
+
+    expect(
+      await screen.findByText(
+        'This link is not valid any more. Ask the person who sent it for a new one.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /KYC file for/ })).toBeNull();
   });
 
   it('says how long to wait after too many requests (429)', async () => {

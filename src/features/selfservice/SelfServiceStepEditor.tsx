@@ -116,7 +116,8 @@ interface SelfServiceStepEditorProps<T extends DataStepType> {
 /**
  * A step's form through the link: the signed-in partner's form (kyc-forms), its draft kept on
  * the server as the person types, 'Save step' checked here first, then by the server, whose
- * refusals show next to the fields.
+ * refusals show next to the fields. A step the partner may not change (approved while the
+ * file came back for changes) is shown read-only.
  */
 export function SelfServiceStepEditor<T extends DataStepType>({
   token,
@@ -201,15 +202,20 @@ export function SelfServiceStepEditor<T extends DataStepType>({
         issues={issues}
         countries={countries}
         documents={documents}
+        readOnly={!step.editable}
         idPrefix={`selfservice-${stepType}`}
       />
-      <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
-        <Button onClick={() => void onSave()} disabled={saving} aria-busy={saving || undefined}>
-          {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {t('selfService.step.save')}
-        </Button>
-        <DraftStatus step={step} saved={saved} />
-      </div>
+      {step.editable ? (
+        <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
+          <Button onClick={() => void onSave()} disabled={saving} aria-busy={saving || undefined}>
+            {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {t('selfService.step.save')}
+          </Button>
+          <DraftStatus step={step} saved={saved} />
+        </div>
+      ) : (
+        <p className="small text-body-secondary mt-3 mb-0">{t('selfService.step.readOnly')}</p>
+      )}
     </>
   );
 }
