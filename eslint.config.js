@@ -18,6 +18,7 @@ const shared = [
   'session',
   'companies',
   'countries',
+  'kyc-forms',
   'documents',
   'notifications',
   'preferences',

@@ -11,6 +11,7 @@ export function fakeAuth() {
   return {
     login: vi.fn<(returnTo?: string) => void>(),
     logout: vi.fn<() => void>(),
+    register: vi.fn<(returnTo: string) => void>(),
   } satisfies ThunkExtra['auth'];
 }
 

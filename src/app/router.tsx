@@ -55,6 +55,20 @@ export const routes: RouteObject[] = [
         errorElement: frameError,
       },
       {
+        // The public self-service page (issue 19): outside the guards and the shell, it loads
+        // no signed-in state. What is missing is listed as the signed-in summary lists it.
+        path: paths.kycSelfServiceLink,
+        ...page(async () => {
+          const [{ SelfServicePage }, { KycReadinessList }] = await Promise.all([
+            import('@/features/selfservice/SelfServicePage'),
+            import('@/features/kyc/submissions/KycReadinessList'),
+          ]);
+          return () => <SelfServicePage MissingList={KycReadinessList} />;
+        }),
+        errorElement: frameError,
+        handle: { titleKey: 'selfService.title' } satisfies Handle,
+      },
+      {
         // Signed-in pages, in the vertical or horizontal layout (layout settings).
         element: <RequireAuth />,
         errorElement: frameError,

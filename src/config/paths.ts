@@ -18,6 +18,8 @@ export const paths = {
   /** One KYC submission, by its numeric id (SPEC section 2) or its uuid. */
   kycDetail: '/kyc/:kycId',
   kycSelfService: '/kyc/selfservice',
+  /** The public page a self-service link opens (issue 19): no sign-in. */
+  kycSelfServiceLink: '/kyc/selfservice/:token',
   /** Staff: each company with its latest KYC file (decision 031). */
   kycCustomers: '/kyc/customers',
   /** One customer's status and review, and its files, by the company's uuid. */

@@ -31,6 +31,8 @@ export interface AuthNavigator {
   login(returnTo?: string): void;
   /** Ends the identity-provider session and comes back to the site root. */
   logout(): void;
+  /** To the identity provider's sign-up page, coming back signed in to `returnTo`. */
+  register(returnTo: string): void;
 }
 
 /** How the session reports to the rest of the app (the store, wired in main.tsx). */
@@ -163,6 +165,9 @@ function createAuthSession(): AuthSession {
     redirectToLogin: (returnTo, refreshError) =>
       refreshFailed(refreshError, 'call_session_expired', 'call_refresh_failed', returnTo),
     login,
+    register(returnTo) {
+      leave(() => keycloak.register({ redirectUri: returnTo }));
+    },
     logout() {
       leave(() => keycloak.logout({ redirectUri: `${window.location.origin}${paths.root}` }));
     },

@@ -18,6 +18,17 @@ export function storedLanguage(storage: Pick<Storage, 'getItem'> = window.localS
   }
 }
 
+/** Whether the visitor has chosen a language on this device (a supported one is stored). */
+export function hasStoredLanguage(
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): boolean {
+  try {
+    return isLanguage(storage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 export function saveLanguage(
   language: Language,
   storage: Pick<Storage, 'setItem'> = window.localStorage,

@@ -3,7 +3,11 @@ import { createAppAsyncThunk } from '@/app/hooks';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { clearEnsureUserCache, ensureUser } from '@/session/authApi';
-import { startOnboarding } from '@/session/onboardingSlice';
+import { kycPath } from '@/config/paths';
+import { notify } from '@/notifications/notificationsSlice';
+import { landingChosen, startOnboarding } from '@/session/onboardingSlice';
+import { claimPendingLink } from '@/session/pendingClaim';
+import { selectTradePartners } from '@/session/tradePartnerSlice';
 import { fetchUser } from '@/session/userSlice';
 import { toApiError } from '@/lib/api-error';
 import { clearRequestCache } from '@/lib/request-dedup';
@@ -59,7 +63,9 @@ function applyIdentity(state: AuthState, identity: TokenIdentity) {
 }
 
 /**
- * App start-up (SPEC section 4, steps 1-4): make sure the user record exists, load it, then
+ * App start-up (SPEC section 4, steps 1-4): make sure the user record exists, claim the
+ * self-service link the person signed up from (if any: they then land on its file), load the
+ * record, then
  * onboarding (src/session/onboardingSlice.ts: profile completeness, the company step and where to go).
  * The app is ready once that settles.
  */
@@ -72,8 +78,21 @@ export const initializeUser = createAppAsyncThunk(
     }
     try {
       const { userExists } = await ensureUser(identityId);
+      // Before onboarding: a claimed link's file brings its company along.
+      const claim = await dispatch(claimPendingLink()).unwrap();
       await dispatch(fetchUser(identityId)).unwrap();
       await dispatch(startOnboarding({ isNewUser: !userExists })).unwrap();
+      if (claim) {
+        const company = selectTradePartners(getState()).find(
+          (partner) => partner.uuid === claim.tradePartnerUuid,
+        );
+        dispatch(
+          notify.success('selfService.claim.followTitle', 'selfService.claim.follow', {
+            values: { company: company?.name ?? '' },
+          }),
+        );
+        dispatch(landingChosen(kycPath(claim.kycId)));
+      }
       return { isNewUser: !userExists };
     } catch (error) {
       console.error('User initialisation failed:', error);
@@ -131,6 +150,13 @@ export const signIn =
   (returnTo: string): AppThunk =>
   (_dispatch, _getState, { auth }) => {
     auth.login(returnTo);
+  };
+
+/** Sends the browser to the identity provider's sign-up, coming back signed in to `returnTo`. */
+export const signUp =
+  (returnTo: string): AppThunk =>
+  (_dispatch, _getState, { auth }) => {
+    auth.register(returnTo);
   };
 
 /** Ends the session at the identity provider and resets every slice. */

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/app/hooks';
 import type { RootState } from '@/app/store';
@@ -139,6 +139,10 @@ export const onboardingSlice = createSlice({
     redirectDone(state) {
       state.redirect = null;
     },
+    /** Start-up lands here instead (a self-service link's file, just claimed). */
+    landingChosen(state, action: PayloadAction<string>) {
+      state.redirect = action.payload;
+    },
     /** The company (or its address) was saved from the onboarding modal. */
     companyCompleted(state) {
       state.companyOutcome = 'complete';
@@ -173,7 +177,7 @@ export const onboardingSlice = createSlice({
   },
 });
 
-export const { redirectDone, companyCompleted } = onboardingSlice.actions;
+export const { redirectDone, landingChosen, companyCompleted } = onboardingSlice.actions;
 
 export const selectOnboardingRedirect = (state: RootState) => state.onboarding.redirect;
 export const selectProfileIncomplete = (state: RootState) => state.onboarding.profileIncomplete;

@@ -18,7 +18,7 @@ import {
   stepsJson,
   submissionJson,
 } from '../../../../tests/data/kyc';
-import { DRAFT_AUTOSAVE_MS } from '@/features/kyc/collection/useDraftAutosave';
+import { DRAFT_AUTOSAVE_MS } from '@/kyc-forms/useAutosave';
 import { partnerJson } from '../../../../tests/data/partners';
 import { loadUserTradePartners } from '@/session/tradePartnerSlice';
 import { fetchUser } from '@/session/userSlice';

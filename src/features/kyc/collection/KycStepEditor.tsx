@@ -23,11 +23,11 @@ import {
   KycStepForm,
   toStepData,
   type StepDraft,
-} from '@/features/kyc/collection/forms';
+} from '@/kyc-forms';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
 import { dataSaveKey } from '@/features/kyc/kycThunks';
-import { issuesFromError } from '@/features/kyc/collection/stepIssues';
+import { issuesFromError } from '@/kyc-forms/stepIssues';
 import { useDraftAutosave } from '@/features/kyc/collection/useDraftAutosave';
 import { useStepDocuments } from '@/features/kyc/collection/useStepDocuments';
 

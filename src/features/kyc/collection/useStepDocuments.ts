@@ -12,7 +12,7 @@ import {
   uploadDocumentFile,
 } from '@/documents/documentsSlice';
 import { selectCocData } from '@/features/kyc/collection/cocCheckSlice';
-import type { StepDocument, StepDocumentsProps } from '@/features/kyc/collection/forms';
+import type { StepDocument, StepDocumentsProps } from '@/kyc-forms';
 import { fetchKycReadiness, fetchKycSteps } from '@/features/kyc/kycThunks';
 import { loadVatBankDocuments, selectVatBank } from '@/features/kyc/collection/vatBankSlice';
 import { selectUser } from '@/session/userSlice';

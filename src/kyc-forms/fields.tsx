@@ -4,7 +4,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import type { StepIssue } from '@common/kyc-steps';
 import { DateInput } from '@/components/ui/DateInput';
 import { FieldFrame, type ControlProps } from '@/components/ui/FormField';
-import { useIssueText } from '@/features/kyc/collection/forms/issues';
+import { useIssueText } from '@/kyc-forms/issues';
 
 export type { ControlProps } from '@/components/ui/FormField';
 

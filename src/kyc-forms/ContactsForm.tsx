@@ -2,14 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { countryOptions } from '@/features/kyc/collection/forms/fields';
-import { issueAt, issuesWithin, useIssueText } from '@/features/kyc/collection/forms/issues';
-import { PersonCard, type PersonDraft } from '@/features/kyc/collection/forms/PersonCard';
-import {
-  StepDocuments,
-  type NamedStepDocument,
-} from '@/features/kyc/collection/forms/StepDocuments';
-import type { StepDocument, StepDraft, StepFormProps } from '@/features/kyc/collection/forms/types';
+import { countryOptions } from '@/kyc-forms/fields';
+import { issueAt, issuesWithin, useIssueText } from '@/kyc-forms/issues';
+import { PersonCard, type PersonDraft } from '@/kyc-forms/PersonCard';
+import { StepDocuments, type NamedStepDocument } from '@/kyc-forms/StepDocuments';
+import type { StepDocument, StepDraft, StepFormProps } from '@/kyc-forms/types';
 
 /** The schema's limit of people on one step. */
 const MAX_PEOPLE = 50;

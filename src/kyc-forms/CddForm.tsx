@@ -1,12 +1,12 @@
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
-import { CountriesField } from '@/features/kyc/collection/forms/CountriesField';
-import { DecimalInput } from '@/features/kyc/collection/forms/DecimalInput';
-import { TextInput, withField } from '@/features/kyc/collection/forms/fields';
-import { issueAt } from '@/features/kyc/collection/forms/issues';
-import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
-import type { StepDraft, StepFormProps } from '@/features/kyc/collection/forms/types';
-import { YesNoField } from '@/features/kyc/collection/forms/YesNoField';
+import { CountriesField } from '@/kyc-forms/CountriesField';
+import { DecimalInput } from '@/kyc-forms/DecimalInput';
+import { TextInput, withField } from '@/kyc-forms/fields';
+import { issueAt } from '@/kyc-forms/issues';
+import { StepDocuments } from '@/kyc-forms/StepDocuments';
+import type { StepDraft, StepFormProps } from '@/kyc-forms/types';
+import { YesNoField } from '@/kyc-forms/YesNoField';
 
 type CddDraft = StepDraft<'cdd'>;
 

@@ -5,10 +5,10 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@common/documents';
 import { acceptAttribute, DOCUMENT_FILES, MAX_UPLOAD_MB } from '@/documents/fileChecks';
-import { StepDocumentRow } from '@/features/kyc/collection/forms/StepDocumentRow';
-import type { StepDocument, StepDocumentsProps } from '@/features/kyc/collection/forms/types';
-import { UploadStatus } from '@/features/kyc/collection/forms/UploadStatus';
-import { useStepUpload } from '@/features/kyc/collection/forms/useStepUpload';
+import { StepDocumentRow } from '@/kyc-forms/StepDocumentRow';
+import type { StepDocument, StepDocumentsProps } from '@/kyc-forms/types';
+import { UploadStatus } from '@/kyc-forms/UploadStatus';
+import { useStepUpload } from '@/kyc-forms/useStepUpload';
 import './kycForms.css';
 
 /** A document the step's data names (a person's identity document), and whose it is. */

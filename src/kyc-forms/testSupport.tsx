@@ -2,12 +2,8 @@ import { render } from '@testing-library/react';
 import { useState } from 'react';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import type { DataStepType, StepIssue } from '@common/kyc-steps';
-import { KycStepForm } from '@/features/kyc/collection/forms/KycStepForm';
-import type {
-  StepDocument,
-  StepDocumentsProps,
-  StepDraft,
-} from '@/features/kyc/collection/forms/types';
+import { KycStepForm } from '@/kyc-forms/KycStepForm';
+import type { StepDocument, StepDocumentsProps, StepDraft } from '@/kyc-forms/types';
 
 export const COUNTRIES = [
   { code: 'BE', name: 'Belgium' },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { StepIssue } from '@common/kyc-steps';
-import { useIssueText } from '@/features/kyc/collection/forms/issues';
+import { useIssueText } from '@/kyc-forms/issues';
 
 interface YesNoFieldProps {
   id: string;

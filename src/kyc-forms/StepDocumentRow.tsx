@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@common/documents';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import type { StepDocument, StepDocumentsProps } from '@/features/kyc/collection/forms/types';
+import type { StepDocument, StepDocumentsProps } from '@/kyc-forms/types';
 import { formatDateTime } from '@/lib/format';
 
 interface StepDocumentRowProps {

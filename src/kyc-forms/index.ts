@@ -14,17 +14,12 @@
  *   `fromStepDraft` turn saved data or a kept draft into form state (an empty form for
  *   undefined).
  */
-export { KycStepForm } from '@/features/kyc/collection/forms/KycStepForm';
-export { StepDocuments, missingTypes } from '@/features/kyc/collection/forms/StepDocuments';
-export {
-  checkDraft,
-  fromStepData,
-  fromStepDraft,
-  toStepData,
-} from '@/features/kyc/collection/forms/stepDraft';
+export { KycStepForm } from '@/kyc-forms/KycStepForm';
+export { StepDocuments, missingTypes } from '@/kyc-forms/StepDocuments';
+export { checkDraft, fromStepData, fromStepDraft, toStepData } from '@/kyc-forms/stepDraft';
 export type {
   KycStepFormProps,
   StepDocument,
   StepDocumentsProps,
   StepDraft,
-} from '@/features/kyc/collection/forms/types';
+} from '@/kyc-forms/types';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { StepIssue } from '@common/kyc-steps';
-import { FieldShell } from '@/features/kyc/collection/forms/fields';
+import { FieldShell } from '@/kyc-forms/fields';
 
 interface CountriesFieldProps {
   id: string;

@@ -18,7 +18,7 @@ import {
   type DecimalRefusal,
 } from '@common/money';
 import { parseNumber } from '@/lib/format';
-import type { Draft, StepDraft } from '@/features/kyc/collection/forms/types';
+import type { Draft, StepDraft } from '@/kyc-forms/types';
 
 type Row = Record<string, unknown>;
 

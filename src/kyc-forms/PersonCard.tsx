@@ -3,21 +3,11 @@ import Card from 'react-bootstrap/Card';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_ROLES, type ContactPerson, type StepIssue } from '@common/kyc-steps';
-import { DecimalInput } from '@/features/kyc/collection/forms/DecimalInput';
-import {
-  DateField,
-  SelectInput,
-  TextInput,
-  withField,
-  type Option,
-} from '@/features/kyc/collection/forms/fields';
-import { IdDocumentField } from '@/features/kyc/collection/forms/IdDocumentField';
-import { issueAt } from '@/features/kyc/collection/forms/issues';
-import type {
-  Draft,
-  StepDocument,
-  StepDocumentsProps,
-} from '@/features/kyc/collection/forms/types';
+import { DecimalInput } from '@/kyc-forms/DecimalInput';
+import { DateField, SelectInput, TextInput, withField, type Option } from '@/kyc-forms/fields';
+import { IdDocumentField } from '@/kyc-forms/IdDocumentField';
+import { issueAt } from '@/kyc-forms/issues';
+import type { Draft, StepDocument, StepDocumentsProps } from '@/kyc-forms/types';
 
 export type PersonDraft = Draft<ContactPerson>;
 

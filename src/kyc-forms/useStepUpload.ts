@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentType } from '@common/documents';
 import { fileProblem, MAX_UPLOAD_MB, type FileProblem } from '@/documents/fileChecks';
-import type { StepDocument, StepDocumentsProps } from '@/features/kyc/collection/forms/types';
+import type { StepDocument, StepDocumentsProps } from '@/kyc-forms/types';
 import { isApiError } from '@/lib/api-error';
 
 export type UploadState =

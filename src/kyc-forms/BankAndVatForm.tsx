@@ -1,10 +1,10 @@
 import { electronicFormatIBAN, friendlyFormatIBAN } from 'ibantools';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
-import { TextInput, withField } from '@/features/kyc/collection/forms/fields';
-import { issueAt } from '@/features/kyc/collection/forms/issues';
-import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
-import type { StepDraft, StepFormProps } from '@/features/kyc/collection/forms/types';
+import { TextInput, withField } from '@/kyc-forms/fields';
+import { issueAt } from '@/kyc-forms/issues';
+import { StepDocuments } from '@/kyc-forms/StepDocuments';
+import type { StepDraft, StepFormProps } from '@/kyc-forms/types';
 
 type BankDraft = StepDraft<'bank-and-vat'>;
 

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros, MAX_AMOUNT, readAmount, readPercentage } from '@common/money';
-import { numberChars, TextInput } from '@/features/kyc/collection/forms/fields';
-import { numberText } from '@/features/kyc/collection/forms/stepDraft';
+import { numberChars, TextInput } from '@/kyc-forms/fields';
+import { numberText } from '@/kyc-forms/stepDraft';
 
 type Kind = 'money' | 'percentage';
 

@@ -6,7 +6,7 @@ import {
   fromStepDraft,
   numberText,
   toStepData,
-} from '@/features/kyc/collection/forms/stepDraft';
+} from '@/kyc-forms/stepDraft';
 
 /** Valid data of each step, as the server stores it. */
 const SAVED: Record<DataStepType, Record<string, unknown>> = {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { documentsProps, pdf, renderStepForm } from '@/features/kyc/collection/forms/testSupport';
+import { documentsProps, pdf, renderStepForm } from '@/kyc-forms/testSupport';
 
 const person = (number: number) =>
   screen.getByRole('region', { name: new RegExp(`^Person ${number}\\b`) });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DATA_STEP_TYPES, validateStepData } from '@common/kyc-steps';
-import { fromStepData, toStepData } from '@/features/kyc/collection/forms/stepDraft';
-import { renderStepForm } from '@/features/kyc/collection/forms/testSupport';
+import { fromStepData, toStepData } from '@/kyc-forms/stepDraft';
+import { renderStepForm } from '@/kyc-forms/testSupport';
 
 const issue = (field: string, code: 'required' | 'iban' | 'vat' | 'futureDate') => ({
   field,

@@ -2,16 +2,10 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import type { AddressData, StepIssue } from '@common/kyc-steps';
-import {
-  countryOptions,
-  SelectInput,
-  TextInput,
-  withField,
-  type Option,
-} from '@/features/kyc/collection/forms/fields';
-import { issueAt, issuesWithin } from '@/features/kyc/collection/forms/issues';
-import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
-import type { Draft, StepFormProps } from '@/features/kyc/collection/forms/types';
+import { countryOptions, SelectInput, TextInput, withField, type Option } from '@/kyc-forms/fields';
+import { issueAt, issuesWithin } from '@/kyc-forms/issues';
+import { StepDocuments } from '@/kyc-forms/StepDocuments';
+import type { Draft, StepFormProps } from '@/kyc-forms/types';
 
 type AddressDraft = Draft<AddressData>;
 

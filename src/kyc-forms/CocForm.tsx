@@ -1,9 +1,9 @@
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
-import { issueAt } from '@/features/kyc/collection/forms/issues';
-import { DateField, TextInput, withField } from '@/features/kyc/collection/forms/fields';
-import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
-import type { StepDraft, StepFormProps } from '@/features/kyc/collection/forms/types';
+import { issueAt } from '@/kyc-forms/issues';
+import { DateField, TextInput, withField } from '@/kyc-forms/fields';
+import { StepDocuments } from '@/kyc-forms/StepDocuments';
+import type { StepDraft, StepFormProps } from '@/kyc-forms/types';
 
 type CocDraft = StepDraft<'coc'>;
 

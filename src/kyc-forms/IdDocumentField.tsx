@@ -4,10 +4,10 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import type { StepIssue } from '@common/kyc-steps';
 import { acceptAttribute, DOCUMENT_FILES } from '@/documents/fileChecks';
-import { SelectInput } from '@/features/kyc/collection/forms/fields';
-import type { StepDocument, StepDocumentsProps } from '@/features/kyc/collection/forms/types';
-import { UploadStatus } from '@/features/kyc/collection/forms/UploadStatus';
-import { useStepUpload } from '@/features/kyc/collection/forms/useStepUpload';
+import { SelectInput } from '@/kyc-forms/fields';
+import type { StepDocument, StepDocumentsProps } from '@/kyc-forms/types';
+import { UploadStatus } from '@/kyc-forms/UploadStatus';
+import { useStepUpload } from '@/kyc-forms/useStepUpload';
 import { formatDate } from '@/lib/format';
 
 interface IdDocumentFieldProps {

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StepDocuments } from '@/features/kyc/collection/forms/StepDocuments';
-import { documentsProps, pdf } from '@/features/kyc/collection/forms/testSupport';
-import type { StepDocumentsProps } from '@/features/kyc/collection/forms/types';
+import { StepDocuments } from '@/kyc-forms/StepDocuments';
+import { documentsProps, pdf } from '@/kyc-forms/testSupport';
+import type { StepDocumentsProps } from '@/kyc-forms/types';
 import { formatDateTime } from '@/lib/format';
 
 const articles = {

@@ -1,5 +1,5 @@
 import Spinner from 'react-bootstrap/Spinner';
-import type { UploadState } from '@/features/kyc/collection/forms/useStepUpload';
+import type { UploadState } from '@/kyc-forms/useStepUpload';
 
 const TONE = {
   idle: '',

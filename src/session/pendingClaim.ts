@@ -1,0 +1,39 @@
+import { PENDING_CLAIM_KEY, type ClaimAnswer } from '@common/selfservice';
+import { createAppAsyncThunk } from '@/app/hooks';
+import { toApiError } from '@/lib/api-error';
+import { notify } from '@/notifications/notificationsSlice';
+import { claimSelfServiceLink } from '@/session/claimApi';
+
+/** The token a self-service link's holder left in this tab before signing up, taken out. */
+function takePendingClaim(): string | null {
+  try {
+    const token = window.sessionStorage.getItem(PENDING_CLAIM_KEY);
+    window.sessionStorage.removeItem(PENDING_CLAIM_KEY);
+    return token;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Start-up, once the user record exists: a person who signed up from a self-service link's
+ * confirmation takes over its file (and so has a company before onboarding asks for one).
+ * The token is used once, whatever the answer. Resolves with the claim, or null.
+ */
+export const claimPendingLink = createAppAsyncThunk(
+  'auth/claimPendingLink',
+  async (_arg, { dispatch }): Promise<ClaimAnswer | null> => {
+    const token = takePendingClaim();
+    if (!token) return null;
+    try {
+      return await claimSelfServiceLink(token);
+    } catch (error) {
+      const { status } = toApiError(error);
+      console.warn(`The self-service link could not be claimed (HTTP ${status}).`);
+      if (status === 404) {
+        dispatch(notify.warning('selfService.claim.invalidTitle', 'selfService.claim.invalid'));
+      }
+      return null;
+    }
+  },
+);
