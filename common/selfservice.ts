@@ -13,14 +13,12 @@ import { kycStatusSchema, kycStepSchema, personSchema } from './kyc-responses.js
 import { LANGUAGES } from './languages.js';
 import type { KycStatus } from './kyc.js';
 
-/** The header that carries a link's token on every public self-service call. */
-export const SELF_SERVICE_TOKEN_HEADER = 'x-self-service-token';
-
-/** Where the public API lives; the app's client passes 401 through below it (SPEC 8). */
-export const SELF_SERVICE_API = '/api/kyc/selfservice';
-
-/** The page a link opens: `${SELF_SERVICE_PATH}/${token}`. */
-export const SELF_SERVICE_PATH = '/kyc/selfservice';
+export {
+  PENDING_CLAIM_KEY,
+  SELF_SERVICE_API,
+  SELF_SERVICE_PATH,
+  SELF_SERVICE_TOKEN_HEADER,
+} from './selfservice-link.js';
 
 export const LINK_DEFAULT_DAYS = 14;
 export const LINK_MAX_DAYS = 30;
@@ -167,6 +165,3 @@ export const claimAnswerSchema = z
   .meta({ id: 'SelfServiceClaim' });
 
 export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;
-
-/** Where the app keeps a link's token while its holder signs up (sessionStorage). */
-export const PENDING_CLAIM_KEY = 'nt24.selfservice.claim';

@@ -1,4 +1,5 @@
-import { PENDING_CLAIM_KEY, type ClaimAnswer } from '@common/selfservice';
+import type { ClaimAnswer } from '@common/selfservice';
+import { PENDING_CLAIM_KEY } from '@common/selfservice-link';
 import { createAppAsyncThunk } from '@/app/hooks';
 import { toApiError } from '@/lib/api-error';
 import { notify } from '@/notifications/notificationsSlice';

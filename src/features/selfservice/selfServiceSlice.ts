@@ -183,6 +183,8 @@ export const selfServiceSlice = createSlice({
       .addCase(saveData.fulfilled, (state, action) => {
         recordFulfilled(saveOf(state, action.meta.arg.stepType));
         putStep(state, action.payload);
+        // A refused submit's list is out of date once a step changes: the readiness tells now.
+        state.submit.missing = null;
       })
       .addCase(saveData.rejected, (state, action) =>
         recordRejected(saveOf(state, action.meta.arg.stepType), action),
@@ -202,6 +204,7 @@ export const selfServiceSlice = createSlice({
       )
       .addCase(uploadDocument.fulfilled, (state, action) => {
         state.documents.push(action.payload);
+        state.submit.missing = null;
       })
       .addCase(changeDocumentType.fulfilled, (state, action) => {
         const changed = action.payload;

@@ -43,7 +43,6 @@ export const ACTION_LABEL_KEYS = {
   retype_document: 'kycLinks.actions.retype_document',
   archive_document: 'kycLinks.actions.archive_document',
   restore_document: 'kycLinks.actions.restore_document',
-  view_document: 'kycLinks.actions.view_document',
   submit: 'kycLinks.actions.submit',
   claim: 'kycLinks.actions.claim',
 } as const satisfies Record<LinkAction, TranslationKey>;
@@ -52,5 +51,8 @@ export const ACTION_LABEL_KEYS = {
 export function actorName(person: Person): string {
   return person.viaSelfServiceLink === undefined
     ? person.name
-    : translate('kycLinks.via', { name: person.name, id: person.viaSelfServiceLink });
+    : translate('kyc.audit.viaSelfServiceLink', {
+        name: person.name,
+        link: person.viaSelfServiceLink,
+      });
 }
