@@ -23,6 +23,7 @@ import {
   type KycWorld,
 } from '#server/testing/kyc-fixtures.js';
 import { minimalPdf } from '#server/testing/minimal-pdf.js';
+import { pdfText } from '#server/testing/pdf-text.js';
 import { caller, signIn, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 
 const API = '/api/kyc/selfservice';
@@ -398,6 +399,14 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     expect(saved).toHaveLength(DATA_STEP_TYPES.length);
     for (const event of saved) expect(event.user.viaSelfServiceLink).toBe(link.id);
     expect(events.map((e: { action: string }) => e.action)).toContain('selfservice_link_created');
+    // And so the review file's trail: the PDF names the link too.
+    const pdf = await call(w.manager, 'GET', `/api/kyc/${kyc.id}/export-pdf?includeAuditLogs=true`);
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfText(pdf.rawPayload);
+    // A table cell may break the line after a hyphen.
+    expect(text.replace(/\s+/g, ' ')).toMatch(
+      new RegExp(`Clara Clerk via self- ?service link #${link.id}\\b`),
+    );
     // The partner reads no trail, so sees none of this.
     expect((await call(company.owner, 'GET', `/api/kyc/${kyc.id}/audit`)).statusCode).toBe(403);
   });
