@@ -52,6 +52,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Two test files at a time, whatever the core count (vitest's default is one less than the
+    // cores: one on CI's two). The server files wait on their databases and timers more than
+    // they compute, so two share two cores well.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -41,16 +41,26 @@ const stepList = (page: Page) =>
     ),
   });
 
-const suffix = Math.floor(Math.random() * 1e6);
-const COMPANY = `Kaashandel Zuidhorn ${suffix} B.V.`;
-const COC = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+/** A company no other journey made: its own name and Dutch CoC number. */
+function newCompany() {
+  const suffix = Math.floor(Math.random() * 1e6);
+  return {
+    name: `Kaashandel Zuidhorn ${suffix} B.V.`,
+    coc: String(10_000_000 + Math.floor(Math.random() * 89_999_999)),
+  };
+}
+
+const { name: COMPANY, coc: COC } = newCompany();
 const RECIPIENT = 'Klara Klein';
 
 /** The manager registers a Dutch company and starts its KYC file; answers the file's address. */
-async function newCompanyWithFile(page: Page): Promise<string> {
+async function newCompanyWithFile(
+  page: Page,
+  company: { name: string; coc: string } = { name: COMPANY, coc: COC },
+): Promise<string> {
   await page.goto('/partners/new');
-  await page.getByLabel('Company name').fill(COMPANY);
-  await page.getByLabel('CoC number').fill(COC);
+  await page.getByLabel('Company name').fill(company.name);
+  await page.getByLabel('CoC number').fill(company.coc);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: 'Create trade partner' }).click();
   await page.getByLabel(/^Country of registration/).selectOption({ label: 'Netherlands' });
@@ -60,7 +70,7 @@ async function newCompanyWithFile(page: Page): Promise<string> {
   await page.getByLabel(/^Post code/).fill('9801 AB');
   await page.getByLabel(/^City/).fill('Zuidhorn');
   await page.getByRole('button', { name: 'Create trade partner' }).click();
-  await expect(page.getByRole('heading', { name: COMPANY, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: company.name, level: 1 })).toBeVisible();
   await page.getByRole('tab', { name: 'KYC' }).click();
   await page.getByRole('button', { name: 'Start KYC file' }).click();
   await expect(page).toHaveURL(/\/kyc\/\d+$/);
@@ -174,7 +184,7 @@ test('a company fills in its KYC file through a link, in German, and follows it 
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(150_000);
   await signIn(page, 'manager');
   const fileUrl = await newCompanyWithFile(page);
   const { url: link, id } = await shareLink(page, 'Deutsch');
@@ -251,9 +261,10 @@ test('a company fills in its KYC file through a link, in German, and follows it 
 // The public page in every look, kept as test artefacts to look at: English and German, light
 // and dark, desktop and phone, a step, the summary and the neutral page.
 test('the self-service page in every look', async ({ page, browser }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(150_000);
   await signIn(page, 'manager');
-  await newCompanyWithFile(page);
+  const company = newCompany();
+  await newCompanyWithFile(page, company);
   const links = {
     en: (await shareLink(page, 'English')).url,
     de: (await shareLink(page, 'Deutsch')).url,
@@ -267,7 +278,7 @@ test('the self-service page in every look', async ({ page, browser }, testInfo) 
         await visitor.setViewportSize(viewport);
         const shot = screenShooter(visitor, testInfo, colorScheme, viewport);
         await visitor.goto(links[language]);
-        await expect(visitor.getByRole('heading', { level: 1 })).toContainText(COMPANY);
+        await expect(visitor.getByRole('heading', { level: 1 })).toContainText(company.name);
         const toggle = colorScheme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
         const switcher = visitor.getByRole('button', { name: say(toggle) });
         if (await switcher.count()) await switcher.click();
