@@ -50,6 +50,11 @@ async function appliedMigrations(db: Db): Promise<number> {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts as a copy of this dump of a data folder (`dumpDataDir`): the
+   * tests' migrated database, seconds faster than creating and migrating one each time.
+   */
+  pgliteFrom?: Blob | undefined;
   /** Told of errors on idle connections (the server restarted or ended them). */
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
@@ -78,7 +83,9 @@ export async function openDatabase(options: {
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   // pg_trgm: fuzzy company-name matching, as on PostgreSQL.
-  const client = await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
+  const client = options.pgliteFrom
+    ? await PGlite.create({ loadDataDir: options.pgliteFrom, extensions: { pg_trgm } })
+    : await PGlite.create(options.pgliteDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
