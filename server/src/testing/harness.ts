@@ -26,21 +26,29 @@ function adminUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
+/** A hash of the committed migrations: a new migration makes new copies to start from. */
+let migrationsHash: Promise<string> | undefined;
+function hashOfMigrations(): Promise<string> {
+  migrationsHash ??= (async () => {
+    const folder = path.join(projectRoot, 'server/drizzle');
+    const hash = createHash('sha256');
+    for (const name of (await fs.readdir(folder, { recursive: true })).sort()) {
+      const file = path.join(folder, name);
+      if ((await fs.stat(file)).isFile()) hash.update(name).update(await fs.readFile(file));
+    }
+    return hash.digest('hex').slice(0, 16);
+  })();
+  return migrationsHash;
+}
+
 /**
  * The migrated PGlite every test server starts from, as a dump of its data folder. Creating a
  * PGlite runs initdb (6 to 8 seconds); loading a dump takes one. It is kept in the temporary
- * folder under the hash of the migrations, so each worker's files share it, and a new
- * migration makes a new one. Two workers that make it at once each write their own and rename
- * it into place.
+ * folder under the migrations' hash, so each worker's files share it. Two workers that make it
+ * at once each write their own and rename it into place.
  */
 async function migratedPglite(): Promise<Blob> {
-  const folder = path.join(projectRoot, 'server/drizzle');
-  const hash = createHash('sha256');
-  for (const name of (await fs.readdir(folder, { recursive: true })).sort()) {
-    const file = path.join(folder, name);
-    if ((await fs.stat(file)).isFile()) hash.update(name).update(await fs.readFile(file));
-  }
-  const dump = path.join(os.tmpdir(), `nt24-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const dump = path.join(os.tmpdir(), `nt24-pglite-${await hashOfMigrations()}.tar`);
   const kept = await fs.readFile(dump).catch(() => undefined);
   if (kept) return new Blob([kept]);
   const database = await openDatabase({});
@@ -54,13 +62,49 @@ async function migratedPglite(): Promise<Blob> {
   return made;
 }
 
+/** Any fixed number: the workers take this advisory lock to make the template database. */
+const TEMPLATE_LOCK = 424243;
+
+/**
+ * The migrated PostgreSQL database scratch databases are copied from (CREATE DATABASE …
+ * TEMPLATE), made once per set of migrations under an advisory lock; nothing stays connected
+ * to it, as a template requires.
+ */
+async function migratedTemplate(admin: pg.Client): Promise<string> {
+  const name = `nt24_template_${await hashOfMigrations()}`;
+  await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl()!);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      try {
+        await database.migrate();
+      } catch (error) {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        throw error;
+      }
+      await database.close();
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
+  return name;
+}
+
 async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = adminUrl()!;
   const name = `nt24_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${await migratedTemplate(admin)}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
