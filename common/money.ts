@@ -79,25 +79,32 @@ function decimalOf(
 }
 
 /**
- * An amount as a client sends it: a decimal string ('25000.50', '25000.5', '25000') or a JSON
- * number, at most 2 decimals and at most MAX_AMOUNT. A number is read at its shortest notation
- * (String(25000.5) is '25000.5'), which within MAX_AMOUNT is the notation it was sent in.
+ * A decimal as a client sends it: a string ('25000.50', '25000.5', '25000') or a JSON number,
+ * with at most `rules.decimals` decimals and at most `rules.max`. A number is read at its
+ * shortest notation (String(25000.5) is '25000.5'), which within 15 significant digits is the
+ * notation it was sent in.
  */
-export function exactAmount(value: string | number): DecimalReading<AmountRefusal> {
+export function exactDecimal(
+  value: string | number,
+  rules: DecimalRules,
+): DecimalReading<AmountRefusal> {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return { ok: false, refusal: 'format' };
     if (value < 0) return { ok: false, refusal: 'negative' };
     text = String(value);
-    // 1e+21 or 1e-7: far too large, or a fraction of a cent.
+    // 1e+21 or 1e-7: far too large, or too fine a fraction.
     if (text.includes('e')) return { ok: false, refusal: value >= 1 ? 'tooLarge' : 'decimals' };
   } else {
     text = value.trim();
   }
   const match = DECIMAL.exec(text);
   if (!match) return { ok: false, refusal: 'format' };
-  return decimalOf(match[1] === '-', match[2]!, match[3] ?? '', AMOUNT_RULES);
+  return decimalOf(match[1] === '-', match[2]!, match[3] ?? '', rules);
 }
+
+/** An amount as a client sends it: at most 2 decimals and at most MAX_AMOUNT. */
+export const exactAmount = (value: string | number) => exactDecimal(value, AMOUNT_RULES);
 
 /** The language's group and decimal separators, read off 1000.1 as Intl writes it. */
 export function separatorsOf(language: string): { group: string; decimal: string } {

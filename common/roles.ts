@@ -31,6 +31,12 @@ export const ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER']
 /** SPEC section 6, KYC access: staff, trade partners and owners (CONTACT alone has none). */
 export const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
 
+/**
+ * SPEC section 6, viewing financials: an order's prices and totals. Staff who trade (employees
+ * too) see them as well: they write them (decision 033).
+ */
+export const FINANCIAL_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER', 'OWNER'];
+
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
