@@ -472,3 +472,19 @@ export const missingToConfirm = (order: {
 
 /** The PDF export's file name for an order (SPEC 9). */
 export const orderPdfName = (orderUuid: string) => `order-${orderUuid}.pdf`;
+
+export const orderHistorySchema = z
+  .object({ events: z.array(orderAuditEventSchema).describe('oldest first') })
+  .meta({ id: 'OrderHistory' });
+
+export type OrderHistory = z.infer<typeof orderHistorySchema>;
+
+/** The dashboard's order card: what the caller may see, counted. */
+export const orderCountsSchema = z
+  .object({
+    held: z.number().int().describe("'On hold: KYC'"),
+    open: z.number().int().describe('DRAFT, CONFIRMED or IN_PROGRESS'),
+  })
+  .meta({ id: 'OrderCounts' });
+
+export type OrderCounts = z.infer<typeof orderCountsSchema>;

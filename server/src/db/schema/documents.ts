@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kycSubmissions } from './kyc.js';
+import { orders } from './orders.js';
 import { addresses, tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '#common/documents.js';
@@ -39,9 +40,11 @@ export const documents = pgTable(
     addressId: bigint('address_id', { mode: 'number' }).references(() => addresses.id, {
       onDelete: 'set null',
     }),
-    /** Shipments, orders and transports get their tables in the orders issue. */
+    /** Shipments and transports get their tables in the shipments issue. */
     shipmentId: bigint('shipment_id', { mode: 'number' }),
-    orderId: bigint('order_id', { mode: 'number' }),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, {
+      onDelete: 'restrict',
+    }),
     transportId: bigint('transport_id', { mode: 'number' }),
     /**
      * The KYC file a document was uploaded to through a self-service link (issue 19): what that

@@ -5,3 +5,4 @@ export * from './documents.js';
 export * from './kyc.js';
 export * from './kyc-export.js';
 export * from './selfservice.js';
+export * from './orders.js';
