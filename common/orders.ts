@@ -7,6 +7,7 @@
 import Big from 'big.js';
 import { z } from 'zod';
 import { dateTimeSchema, pageSchema, versionSchema } from './api.js';
+import type { DocumentType } from './documents.js';
 import { KYC_STATUSES, type KycStatus } from './kyc.js';
 import { exactDecimal, type AmountRefusal, type Decimal, type DecimalRules } from './money.js';
 
@@ -469,6 +470,16 @@ export const missingToConfirm = (order: {
   ORDER_CONFIRM_NEEDS.filter((need) =>
     need === 'lines' ? order.lines.length === 0 : order[need] === null,
   );
+
+/** The document types an order's documents are offered in, the usual first. */
+export const ORDER_DOCUMENT_TYPES = [
+  'PURCHASE_ORDER',
+  'ORDER_CONFIRMATION',
+  'CONTRACT',
+  'INVOICE',
+  'CERTIFICATE_OF_ORIGIN',
+  'OTHER',
+] as const satisfies readonly DocumentType[];
 
 /** The PDF export's file name for an order (SPEC 9). */
 export const orderPdfName = (orderUuid: string) => `order-${orderUuid}.pdf`;

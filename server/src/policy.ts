@@ -6,7 +6,14 @@ import {
   type AccessLevel,
   type PartnerAction,
 } from '#common/partner-access.js';
-import { ADMIN_ROLES, isStaff, KYC_ROLES, STAFF_ROLES, type Role } from './auth/roles.js';
+import {
+  ADMIN_ROLES,
+  FINANCIAL_ROLES,
+  isStaff,
+  KYC_ROLES,
+  STAFF_ROLES,
+  type Role,
+} from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
 import type { AuthUser, SelfServiceGrant } from './plugins/auth.js';
 
@@ -41,6 +48,19 @@ const KYC_LEVELS_FOR: Record<KycAction, readonly AccessLevel[]> = {
   change: LEVELS_FOR.change,
   create: LEVELS_FOR.manage,
   audit: [],
+};
+
+/**
+ * What someone may do with an order (decision 033): staff everything; a partner's members read
+ * their company's orders (VIEWER and up) and upload and archive the order's documents (EDITOR
+ * and up); nobody else learns the order exists.
+ */
+export type OrderAction = 'read' | 'write' | 'documents';
+
+const ORDER_LEVELS_FOR: Record<OrderAction, readonly AccessLevel[]> = {
+  read: LEVELS_FOR.read,
+  write: [],
+  documents: LEVELS_FOR.change,
 };
 
 export interface PartnerMembership {
@@ -298,6 +318,51 @@ export const policy = {
     notFoundMessage: string,
   ): void {
     const decision = policy.decideKyc(actor, membership, action);
+    if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
+    if (decision === 'forbidden') throw new ForbiddenError();
+  },
+
+  /**
+   * Whether `actor`, with `membership` in the order's trade partner, may do `action` on one of
+   * its orders; creating an order is `write` on the partner's orders. A self-service link has
+   * no orders.
+   */
+  decideOrder(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: OrderAction,
+  ): Decision {
+    if (actor.selfService) return 'not-found';
+    if (isStaff(actor.roles)) return 'allow';
+    const level = membership?.accessLevel;
+    if (level === undefined || !ORDER_LEVELS_FOR.read.includes(level)) return 'not-found';
+    return ORDER_LEVELS_FOR[action].includes(level) ? 'allow' : 'forbidden';
+  },
+
+  /** Staff see every order; anyone else only their companies'. */
+  seesAllOrders(actor: AuthUser): boolean {
+    return !actor.selfService && isStaff(actor.roles);
+  },
+
+  /**
+   * Prices, amounts and totals are financials (SPEC 6: super admin, manager, owner), and staff
+   * employees see them too because they write them (decision 033).
+   */
+  mayViewOrderAmounts(actor: AuthUser): boolean {
+    return (
+      !actor.selfService &&
+      (isStaff(actor.roles) || actor.roles.some((r) => FINANCIAL_ROLES.includes(r)))
+    );
+  },
+
+  /** decideOrder, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */
+  authorizeOrder(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: OrderAction,
+    notFoundMessage: string,
+  ): void {
+    const decision = policy.decideOrder(actor, membership, action);
     if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
     if (decision === 'forbidden') throw new ForbiddenError();
   },

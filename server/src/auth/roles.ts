@@ -1,6 +1,7 @@
 // The roles are shared with the app; the server imports them through this one place.
 export {
   ADMIN_ROLES,
+  FINANCIAL_ROLES,
   effectiveRoles,
   isRole,
   isStaff,

@@ -32,6 +32,8 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   FINANCIAL_STATEMENT: 'Financial statement',
   CONTRACT: 'Contract',
   INVOICE: 'Invoice',
+  PURCHASE_ORDER: 'Purchase order',
+  ORDER_CONFIRMATION: 'Order confirmation',
   CMR: 'CMR consignment note',
   BILL_OF_LADING: 'Bill of lading',
   PACKING_LIST: 'Packing list',
