@@ -24,12 +24,8 @@ import pg from 'pg';
 import { loadConfig } from '#server/config.js';
 import { loadOrCreateIdpKeys } from '#server/idp/keys.js';
 import { person, signToken } from '#server/testing/harness.js';
-import {
-  recreateDatabase,
-  spawnServer,
-  stopServer,
-  waitUntilReady,
-} from '../e2e/support/server.js';
+import { recreateDatabase, stopServer } from '../e2e/support/server.js';
+import { single, startBenchServer, type Single } from './support/bench-server.js';
 import { explain } from './support/explain.js';
 import { drain, loadRound, median, type Round } from './support/load.js';
 import { seedLists, type SeedTimes } from './support/seed-lists.js';
@@ -69,11 +65,7 @@ const LISTS = [
   '/api/partners?search=rossi',
 ].filter((list) => args.only === undefined || list.includes(args.only));
 
-interface Target {
-  path: string;
-  /** Median of three single requests, after a first one. */
-  singleMs: number;
-  totalElements: number | undefined;
+interface Target extends Single {
   rounds: Round[];
 }
 
@@ -83,54 +75,12 @@ interface SizeResult {
   targets: Target[];
 }
 
-/** Asks once to warm up, then three times alone; fails loudly on anything but 200. */
-async function single(url: string, token: string): Promise<Omit<Target, 'rounds'>> {
-  const times: number[] = [];
-  let body: unknown;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const started = performance.now();
-    const response = await fetch(`${base}${url}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${text}`);
-    if (attempt > 0) times.push(performance.now() - started);
-    body = JSON.parse(text);
-  }
-  const total = (body as { totalElements?: unknown }).totalElements;
-  return {
-    path: url,
-    singleMs: median(times),
-    totalElements: typeof total === 'number' ? total : undefined,
-  };
-}
-
-async function startServer(dataDir: string, databaseUrl: string) {
-  const child = spawnServer({
-    port: PORT,
-    dataDir,
-    databaseUrl,
-    env: {
-      LOG_LEVEL: 'error',
-      // One benchmark caller makes thousands of calls a second; the limits would refuse them.
-      RATE_LIMIT_PERSON_PER_MINUTE: '100000000',
-      RATE_LIMIT_ADDRESS_PER_MINUTE: '100000000',
-    },
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
-  );
-  exited.catch(() => {});
-  await Promise.race([waitUntilReady(PORT, 180_000), exited]);
-  return child;
-}
-
 async function runSize(submissions: number): Promise<SizeResult> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-bench-lists-'));
   const databaseUrl = await recreateDatabase(ADMIN_URL, DATABASE);
   try {
     // The server applies the migrations (and makes the obliged entity); the seed comes after.
-    await stopServer(await startServer(dataDir, databaseUrl));
+    await stopServer(await startBenchServer(PORT, dataDir, databaseUrl));
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     console.log(`seeding ${submissions} submissions…`);
@@ -143,7 +93,7 @@ async function runSize(submissions: number): Promise<SizeResult> {
       await client.end();
     }
 
-    const child = await startServer(dataDir, databaseUrl);
+    const child = await startBenchServer(PORT, dataDir, databaseUrl);
     try {
       const config = loadConfig({ PUBLIC_URL: base, DATA_DIR: dataDir });
       const keys = await loadOrCreateIdpKeys(dataDir);
@@ -152,7 +102,7 @@ async function runSize(submissions: number): Promise<SizeResult> {
       });
       const targets: Target[] = [];
       for (const url of [NO_OP, ...LISTS])
-        targets.push({ ...(await single(url, token)), rounds: [] });
+        targets.push({ ...(await single(base, url, token)), rounds: [] });
       for (const target of targets.filter((t) => t.singleMs > MAX_SINGLE_MS)) {
         console.log(`  ${target.path}: ${target.singleMs.toFixed(0)} ms alone, not loaded`);
       }
