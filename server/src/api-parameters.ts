@@ -61,6 +61,19 @@ export interface CursorPosition {
   id: number;
 }
 
+/**
+ * A keyset page read with one row more than `size`: the rows to show, and where the next page
+ * starts when rows follow (the last row shown's sort key and id).
+ */
+export function keysetPage<T extends CursorPosition>(
+  rows: T[],
+  size: number,
+): { shown: T[]; last?: CursorPosition } {
+  const shown = rows.slice(0, size);
+  const last = rows.length > size ? shown.at(-1) : undefined;
+  return { shown, ...(last ? { last: { key: last.key, id: last.id } } : {}) };
+}
+
 const cursorSchema = z.object({ order: z.string(), key: z.string(), id: z.number().int() });
 
 /** An opaque cursor for the rows after `position` in `order` (decision 020). */

@@ -3,6 +3,18 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { createUserRepository } from './users-repository.js';
 
+/** The fields of a user record a person is named by. */
+export type NamedPerson = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'>;
+
+/**
+ * How the audit trails name a person: first and last name, else the username or e-mail address
+ * (as at the time of the act).
+ */
+export function personName(person: NamedPerson): string {
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+  return name || person.username || person.email || `User ${person.id}`;
+}
+
 /** A user record by the identity that signs in, or by its id: what other modules ask of users. */
 export function createUserLookup(db: Db) {
   const users = createUserRepository(db);

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, exists, inArray, like, or, sql, type SQL } from 'dr
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { KYC_STATUSES, OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
 import { countUpToCap, type CappedCount } from '#server/db/capped-count.js';
-import type { CursorPosition } from '#server/api-parameters.js';
+import { keysetPage, type CursorPosition } from '#server/api-parameters.js';
 import type { Db } from '#server/db/client.js';
 import { preparedOnce } from '#server/db/prepared.js';
+import { updateAtVersion } from '#server/db/versioned.js';
 import {
   kycLatestSubmissions,
   kycStatusRecords,
@@ -286,13 +287,8 @@ export function createSubmissionRepository(db: Db) {
           .limit(paging.size + 1)
           .offset(paging.after ? 0 : paging.page * paging.size),
       ]);
-      const shown = ids.slice(0, paging.size);
-      const last = ids.length > paging.size ? shown.at(-1) : undefined;
-      return {
-        rows: await listRows(shown.map((row) => row.id)),
-        counted,
-        ...(last ? { last: { key: last.key, id: last.id } } : {}),
-      };
+      const { shown, last } = keysetPage(ids, paging.size);
+      return { rows: await listRows(shown.map((row) => row.id)), counted, ...(last && { last }) };
     },
 
     /** A company's submissions, the newest first. */
@@ -331,12 +327,7 @@ export function createSubmissionRepository(db: Db) {
       version: number,
       values: Partial<NewSubmission>,
     ): Promise<SubmissionRow | undefined> {
-      const [row] = await db
-        .update(kycSubmissions)
-        .set({ ...values, version: sql`${kycSubmissions.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.version, version)))
-        .returning();
-      return row;
+      return updateAtVersion(db, kycSubmissions, id, version, values);
     },
 
     /**
