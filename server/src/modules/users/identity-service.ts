@@ -15,6 +15,21 @@ export function personName(person: NamedPerson): string {
   return name || person.username || person.email || `User ${person.id}`;
 }
 
+/** The columns a person is named by, of the users table or an alias of it, for a select. */
+export const personColumns = <I, F, L, U, E>(table: {
+  id: I;
+  firstName: F;
+  lastName: L;
+  username: U;
+  email: E;
+}) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  username: table.username,
+  email: table.email,
+});
+
 /** A user record by the identity that signs in, or by its id: what other modules ask of users. */
 export function createUserLookup(db: Db) {
   const users = createUserRepository(db);

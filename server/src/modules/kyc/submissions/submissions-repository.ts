@@ -20,6 +20,7 @@ import {
   type AccessLevel,
 } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
+import { personColumns } from '#server/modules/users/identity-service.js';
 import type { CustomerSort, FilterQuery, KycSort } from '../kyc-schemas.js';
 import { stepStatusesJson, type StepStatus } from '../records/records-repository.js';
 
@@ -70,27 +71,9 @@ const viewColumns = {
   partnerName: tradePartners.name,
   obligedEntityUuid: obligedEntities.uuid,
   obligedEntityName: obligedEntities.name,
-  reviewer: {
-    id: reviewer.id,
-    firstName: reviewer.firstName,
-    lastName: reviewer.lastName,
-    username: reviewer.username,
-    email: reviewer.email,
-  },
-  approvalRequester: {
-    id: requester.id,
-    firstName: requester.firstName,
-    lastName: requester.lastName,
-    username: requester.username,
-    email: requester.email,
-  },
-  creator: {
-    id: creator.id,
-    firstName: creator.firstName,
-    lastName: creator.lastName,
-    username: creator.username,
-    email: creator.email,
-  },
+  reviewer: personColumns(reviewer),
+  approvalRequester: personColumns(requester),
+  creator: personColumns(creator),
   steps: stepStatusesJson,
 };
 
