@@ -125,6 +125,10 @@ describe.each(databaseTargets())('the order list (%s)', (target) => {
       `/api/orders?sort=number,asc&cursor=${encodeURIComponent(first.nextCursor)}`,
     );
     expect(problems(other)[0]).toMatch(/^querystring\.cursor: /);
+    // A cursor made by hand, whose key is no date: refused, not a failure.
+    const forged = Buffer.from(JSON.stringify({ order: 'orderDate,desc', key: 'x', id: 1 }));
+    const made = await call(manager, 'GET', `/api/orders?cursor=${forged.toString('base64url')}`);
+    expect(problems(made)[0]).toMatch(/^querystring\.cursor: /);
   });
 
   it('filters by status, partner, direction, date range, held and the start of a number or reference', async () => {

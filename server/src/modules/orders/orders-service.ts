@@ -18,7 +18,7 @@ import {
   type OrderStatus,
 } from '#common/orders.js';
 import type { DocumentType } from '#common/documents.js';
-import { encodeCursor, pageStart } from '#server/api-parameters.js';
+import { encodeCursor, pageStart, readAfter } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
@@ -212,10 +212,13 @@ export function createOrderService(db: Db) {
       }
       const { page, size, sort, cursor, status, ...conditions } = query;
       const after = pageStart({ page, size, cursor }, sort);
-      const { rows, counted, last } = await createOrderListRepository(db).page(
-        { ...conditions, statuses: status },
-        viewerOf(actor),
-        { page, size, sort, after },
+      const { rows, counted, last } = await readAfter(after, () =>
+        createOrderListRepository(db).page({ ...conditions, statuses: status }, viewerOf(actor), {
+          page,
+          size,
+          sort,
+          after,
+        }),
       );
       return toPage(
         rows.map((row) => presentSummary(row, amounts)),
