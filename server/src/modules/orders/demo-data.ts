@@ -15,7 +15,7 @@ import { addresses, tradePartnerContacts, tradePartners } from '#server/db/schem
 import { users, type UserRow } from '#server/db/schema/users.js';
 import { actingOn, recordOrderAudit } from './audit-repository.js';
 import { createOrderRepository } from './orders-repository.js';
-import { priced } from './orders-service.js';
+import { priced } from './order-input.js';
 
 /** Any fixed number: seeding processes take this lock so each company's orders are made once. */
 const SEED_LOCK = 424244;

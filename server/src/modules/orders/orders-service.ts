@@ -1,16 +1,11 @@
-import Big from 'big.js';
 import {
   EDITABLE_ORDER_STATUSES,
   gateAllows,
   KYC_NOT_APPROVED,
-  lineAmount,
   mayMoveOrder,
   missingToConfirm,
-  ORDER_INCOMPLETE,
-  orderTotal,
   type KycGateRefusal,
   type Order,
-  type OrderConfirmNeed,
   type OrderCounts,
   type OrderDirection,
   type OrderHistory,
@@ -37,13 +32,14 @@ import {
 } from './audit-repository.js';
 import { createOrderListRepository } from './list-repository.js';
 import {
-  createOrderRepository,
-  type NewOrder,
-  type NewOrderLine,
-  type OrderLineRow,
-  type OrderRef,
-  type OrderRow,
-} from './orders-repository.js';
+  changedFields,
+  columnsOf,
+  incomplete,
+  invalid,
+  priced,
+  type Columns,
+} from './order-input.js';
+import { createOrderRepository, type NewOrder, type OrderRef } from './orders-repository.js';
 import type {
   OrderCreateInput,
   OrderListQuery,
@@ -53,80 +49,6 @@ import type {
 import { presentEvent, presentOrder, presentSummary } from './present.js';
 
 export type { OrderRef } from './orders-repository.js';
-
-/** The largest total numeric(24, 2) holds. */
-const MAX_TOTAL = new Big('9999999999999999999999.99');
-
-const invalid = (field: string, message: string) =>
-  new ValidationError(`body.${field}: ${message}`, [{ field: `body.${field}`, message }]);
-
-/** What a confirmation lacks, in words. */
-const NEED_WORDS: Record<OrderConfirmNeed, string> = {
-  lines: 'at least one line',
-  deliveryAddressId: 'a delivery address',
-  requestedDeliveryDate: 'a requested delivery date',
-  incoterm: 'an Incoterm',
-};
-
-const incomplete = (missing: OrderConfirmNeed[], what: string) =>
-  new ConflictError(`${what}: it needs ${missing.map((need) => NEED_WORDS[need]).join(', ')}.`, {
-    reason: ORDER_INCOMPLETE,
-    missing,
-  });
-
-/** The order's own fields as its form sends them, in the columns they are kept in. */
-function columnsOf(input: OrderCreateInput | OrderUpdateInput) {
-  return {
-    contactId: input.contactId ?? null,
-    direction: input.direction,
-    customerReference: input.customerReference ?? null,
-    orderDate: input.orderDate,
-    requestedDeliveryDate: input.requestedDeliveryDate ?? null,
-    deliveryAddressId: input.deliveryAddressId ?? null,
-    incoterm: input.incoterm ?? null,
-    incotermPlace: input.incotermPlace ?? null,
-    currency: input.currency,
-    notes: input.notes ?? null,
-  } satisfies Partial<NewOrder>;
-}
-
-type Columns = ReturnType<typeof columnsOf>;
-
-/** The lines with their amounts, and the total: exact, as common/orders.ts computes them. */
-export function priced(input: OrderCreateInput['lines']) {
-  const lines: NewOrderLine[] = input.map((line) => ({
-    description: line.description,
-    quantity: line.quantity,
-    unit: line.unit,
-    unitPrice: line.unitPrice,
-    hsCode: line.hsCode ?? null,
-    amount: lineAmount(line.quantity, line.unitPrice),
-  }));
-  const total = orderTotal(input);
-  if (new Big(total).gt(MAX_TOTAL)) throw invalid('lines', 'add up to a total that is too large');
-  return { lines, total, lineCount: lines.length };
-}
-
-/** A line as it is compared for a change: what the form sends of it. */
-const lineKey = (
-  line: Pick<OrderLineRow, 'description' | 'quantity' | 'unit' | 'unitPrice' | 'hsCode'>,
-) => JSON.stringify([line.description, line.quantity, line.unit, line.unitPrice, line.hsCode]);
-
-/** The names of the fields (and `lines`) a change alters. */
-function changedFields(
-  current: OrderRow,
-  currentLines: readonly OrderLineRow[],
-  columns: Columns,
-  lines: readonly NewOrderLine[],
-): string[] {
-  const changed = (Object.keys(columns) as (keyof Columns)[]).filter(
-    (key) => columns[key] !== current[key],
-  );
-  const same =
-    lines.length === currentLines.length &&
-    lines.every((line, index) => lineKey(line as OrderLineRow) === lineKey(currentLines[index]!));
-  return same ? changed : [...changed, 'lines'];
-}
 
 /** Raised inside a change's transaction when the order is no longer at the version named. */
 class StaleOrder extends Error {}
