@@ -71,6 +71,7 @@ const SERVER_MODULES = [
   'documents',
   'health',
   'kyc',
+  'orders',
   'partners',
   'search',
   'users',

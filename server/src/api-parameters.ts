@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { LIST_COUNT_CAP } from '#common/api.js';
+import { dataException } from '#server/db/errors.js';
 import { ValidationError } from '#server/errors.js';
 
 type Location = 'params' | 'querystring' | 'body';
@@ -61,11 +62,32 @@ export interface CursorPosition {
   id: number;
 }
 
+/**
+ * A keyset page read with one row more than `size`: the rows to show, and where the next page
+ * starts when rows follow (the last row shown's sort key and id).
+ */
+export function keysetPage<T extends CursorPosition>(
+  rows: T[],
+  size: number,
+): { shown: T[]; last?: CursorPosition } {
+  const shown = rows.slice(0, size);
+  const last = rows.length > size ? shown.at(-1) : undefined;
+  return { shown, ...(last ? { last: { key: last.key, id: last.id } } : {}) };
+}
+
 const cursorSchema = z.object({ order: z.string(), key: z.string(), id: z.number().int() });
 
 /** An opaque cursor for the rows after `position` in `order` (decision 020). */
 export const encodeCursor = (order: string, position: CursorPosition): string =>
   Buffer.from(JSON.stringify({ order, ...position })).toString('base64url');
+
+/** 400 on querystring.cursor: not a cursor this list made for this order. */
+function invalidCursor(): ValidationError {
+  const message = 'must be the nextCursor of a page of this list in the same order';
+  return new ValidationError(`querystring.cursor: ${message}`, [
+    { field: 'querystring.cursor', message },
+  ]);
+}
 
 /**
  * The position a cursor names, if it was made for `order`; a 400 on querystring.cursor for
@@ -78,13 +100,24 @@ export function decodeCursor(cursor: string, order: string): CursorPosition {
   } catch {
     decoded = undefined;
   }
-  if (!decoded || decoded.order !== order) {
-    const message = 'must be the nextCursor of a page of this list in the same order';
-    throw new ValidationError(`querystring.cursor: ${message}`, [
-      { field: 'querystring.cursor', message },
-    ]);
-  }
+  if (!decoded || decoded.order !== order) throw invalidCursor();
   return { key: decoded.key, id: decoded.id };
+}
+
+/**
+ * Reads a page that starts after `after`: a cursor whose key the database cannot read as the
+ * sort's type (made by hand, not by the list) is a 400 on querystring.cursor, not a failure.
+ */
+export async function readAfter<T>(
+  after: CursorPosition | undefined,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (after && dataException(error)) throw invalidCursor();
+    throw error;
+  }
 }
 
 /**

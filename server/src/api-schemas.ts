@@ -22,6 +22,29 @@ export const uuidSchema = z
   .transform((value) => value.toLowerCase())
   .describe('UUID');
 
+/**
+ * One path segment that takes an id or a uuid (SPEC 3): a hyphen or 36 characters make it a
+ * uuid, a positive integer an id; anything else is 400.
+ */
+export const idOrUuidSchema = z
+  .string()
+  .transform((value, ctx): { id: number } | { uuid: string } => {
+    if (value.includes('-') || value.length === 36) {
+      const parsed = uuidSchema.safeParse(value);
+      if (parsed.success) return { uuid: parsed.data };
+      ctx.issues.push({ code: 'custom', message: 'must be a UUID', input: value });
+      return z.NEVER;
+    }
+    const parsed = positiveIdSchema.safeParse(value);
+    if (parsed.success) return { id: parsed.data };
+    ctx.issues.push({
+      code: 'custom',
+      message: 'must be a positive integer or a UUID',
+      input: value,
+    });
+    return z.NEVER;
+  });
+
 export const idParamsSchema = z.object({ id: positiveIdSchema });
 export const uuidParamsSchema = z.object({ uuid: uuidSchema });
 

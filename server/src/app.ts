@@ -13,6 +13,8 @@ import { seedDemoKyc } from './modules/kyc/demo/demo-data.js';
 import { createKycReactions } from './modules/kyc/reactions-service.js';
 import kycRoutes from './modules/kyc/kyc-routes.js';
 import { createGrants } from './modules/kyc/selfservice/grants.js';
+import { seedDemoOrders } from './modules/orders/demo-data.js';
+import orderRoutes from './modules/orders/orders-routes.js';
 import { seedDemoPartners } from './modules/partners/demo-data.js';
 import partnerRoutes from './modules/partners/partners-routes.js';
 import searchRoutes from './modules/search/search-routes.js';
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     selfServiceCaller: createGrants(app.db).byIdentity,
   });
   await app.register(kycRoutes, { config, reactions: kycReactions });
+  await app.register(orderRoutes);
 
   if (config.staticDir) await app.register(spa, { root: config.staticDir });
 
@@ -130,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /**
- * The demo companies and their KYC files, for the demo accounts the development provider
+ * The demo companies, their KYC files and orders, for the demo accounts the development provider
  * seeded when it was registered (nothing without it). The process start asks for them;
  * building an app does not, so a test's app holds only what the test makes.
  */
@@ -138,4 +141,6 @@ export async function seedDemoData(app: App, config: Config): Promise<void> {
   if (!config.oidc.devProvider) return;
   await seedDemoPartners(app.db, app.log);
   await seedDemoKyc(app.db, app.storage, app.log, config.kyc.obligedEntityName);
+  // After the KYC files: whether a confirmed order is held follows its partner's latest file.
+  await seedDemoOrders(app.db, app.log);
 }

@@ -16,6 +16,7 @@ import {
   unique,
   type Actor,
 } from './testing/partners-fixtures.js';
+import { createOrder, orderBody } from './testing/orders-fixtures.js';
 import { storedRecord } from './testing/versions.js';
 import { VERSIONED_ROUTES, type VersionedRoute } from './versions.js';
 
@@ -205,6 +206,28 @@ const selfServiceDataCase: Case = {
   success: 200,
 };
 
+/** A manager changes a fresh DRAFT order of a fresh company: its fields, or its status. */
+const orderCase = (change: 'fields' | 'status'): Case => ({
+  async fresh(w) {
+    const partner = await createPartner(server, w.company.owner);
+    const order = await createOrder(server, w.manager, partner);
+    return change === 'fields'
+      ? {
+          who: w.manager,
+          method: 'PUT',
+          url: `/api/orders/${order.uuid}`,
+          body: orderBody(partner, { notes: unique('Note ') }),
+        }
+      : {
+          who: w.manager,
+          method: 'POST',
+          url: `/api/orders/${order.id}/status`,
+          body: { status: 'CANCELLED', reason: 'A duplicate.' },
+        };
+  },
+  success: 200,
+});
+
 const PARTNER = '/api/partners/uuid/:uuid';
 
 /** One case per versioned route: a route added to VERSIONED_ROUTES without one fails typecheck. */
@@ -253,6 +276,8 @@ const CASES: Record<VersionedRoute, Case> = {
   'PUT /api/kyc/:id/steps/:stepType/data': dataCase(byId),
   'PUT /api/kyc/uuid/:uuid/steps/:stepType/data': dataCase(byUuid),
   'PUT /api/kyc/selfservice/steps/:stepType/data': selfServiceDataCase,
+  'PUT /api/orders/:idOrUuid': orderCase('fields'),
+  'POST /api/orders/:idOrUuid/status': orderCase('status'),
 };
 
 let server: TestServer;

@@ -9,7 +9,8 @@ import { ConflictError, PreconditionRequiredError, ValidationError } from '#serv
  */
 
 /** The records people edit together; each has a `version` column bumped by every change. */
-export type VersionedRecord = 'partner' | 'address' | 'contact' | 'member' | 'submission' | 'step';
+export type VersionedRecord =
+  'partner' | 'address' | 'contact' | 'member' | 'submission' | 'step' | 'order';
 
 const KYC = ['/api/kyc/:id', '/api/kyc/uuid/:uuid'] as const;
 const PARTNER = '/api/partners/uuid/:uuid';
@@ -48,6 +49,8 @@ export const VERSIONED_ROUTES = {
   ...kycRoutes('PUT', '/steps/insights/:stepUuid/status', 'step'),
   ...kycRoutes('PUT', '/steps/:stepType/data', 'step'),
   'PUT /api/kyc/selfservice/steps/:stepType/data': 'step',
+  'PUT /api/orders/:idOrUuid': 'order',
+  'POST /api/orders/:idOrUuid/status': 'order',
 } as const satisfies Record<string, VersionedRecord>;
 
 export type VersionedRoute = keyof typeof VERSIONED_ROUTES;
@@ -61,6 +64,7 @@ export const UNVERSIONED_CHANGES: Record<string, string> = {
   'PUT /api/users/:id': "a person's own profile, which no one else edits",
   'PATCH /api/users/:id': "a person's own profile, which no one else edits",
   'POST /api/partners': 'creates a record',
+  'POST /api/orders': 'creates a record',
   [`POST ${PARTNER}/addresses`]: 'creates a record',
   [`POST ${PARTNER}/contacts`]: 'creates a record',
   [`POST ${PARTNER}/invitations`]: 'creates a record',

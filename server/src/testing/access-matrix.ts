@@ -8,6 +8,7 @@ import {
   type MatrixRow,
   type Statuses,
 } from './access-world.js';
+import { orderBody } from './orders-fixtures.js';
 import { address, type Actor } from './partners-fixtures.js';
 
 type Build = (w: AccessWorld, me: Actor) => MatrixRequest | Promise<MatrixRequest>;
@@ -410,6 +411,38 @@ function kycRows(): Record<string, MatrixRow> {
   return rows;
 }
 
+/** Orders (decision 033): staff make and change them; the company's members read them. */
+function orderRows(): Record<string, MatrixRow> {
+  const at = (w: AccessWorld) => `/api/orders/${w.order.uuid}`;
+  return {
+    'GET /api/orders': row('/api/orders', [401, 200, 200, 200, 200, 200, 200, 200]),
+    'GET /api/orders/counts': row('/api/orders/counts', [401, 200, 200, 200, 200, 200, 200, 200]),
+    'POST /api/orders': row(
+      (w) => ({ url: '/api/orders', body: orderBody(w.ours) }),
+      [401, 201, 201, 201, 403, 403, 403, 404],
+    ),
+    'GET /api/orders/:idOrUuid': row(
+      (w) => ({ url: `/api/orders/${w.order.id}` }),
+      [401, 200, 200, 200, 200, 200, 200, 404],
+    ),
+    'PUT /api/orders/:idOrUuid': row(
+      (w) => ({ url: at(w), body: orderBody(w.ours, { notes: 'Deliver in the morning.' }) }),
+      [401, 200, 200, 200, 403, 403, 403, 404],
+    ),
+    'POST /api/orders/:idOrUuid/status': row(
+      async (w) => ({
+        url: `/api/orders/${(await w.freshOrder()).id}/status`,
+        body: { status: 'CANCELLED', reason: 'Ordered twice.' },
+      }),
+      [401, 200, 200, 200, 403, 403, 403, 404],
+    ),
+    'GET /api/orders/:idOrUuid/history': row(
+      (w) => ({ url: `${at(w)}/history` }),
+      [401, 200, 200, 200, 200, 200, 200, 404],
+    ),
+  };
+}
+
 /**
  * Every route that needs a signed-in caller, keyed as Fastify registers it ("METHOD /path/:param"),
  * with the status each caller gets today. access-matrix.test.ts fails for a route without a row.
@@ -419,4 +452,5 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...partnerRows(),
   ...documentRows(),
   ...kycRows(),
+  ...orderRows(),
 };

@@ -3,6 +3,7 @@ import { upload, type FilePart } from './documents-fixtures.js';
 import type { TestServer } from './harness.js';
 import { createKyc, type Kyc } from './kyc-fixtures.js';
 import { minimalPdf } from './minimal-pdf.js';
+import { createOrder, type OrderJson } from './orders-fixtures.js';
 import {
   addMember,
   address,
@@ -71,6 +72,10 @@ export interface AccessWorld {
   exportJobId: string;
   /** A self-service link to the file, made by the manager. */
   selfServiceLinkId: number;
+  /** A DRAFT order of `ours`, made by the manager. */
+  order: OrderJson;
+  /** A fresh DRAFT order of `ours`, for a row that moves one. */
+  freshOrder(): Promise<OrderJson>;
   /** A fresh address, contact, member or invitation of `ours`, for a row that removes one. */
   freshAddress(): Promise<string>;
   freshContact(): Promise<string>;
@@ -152,6 +157,7 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
   const job = await call(manager, 'POST', `/api/kyc/uuid/${kyc.uuid}/export-pdf/start`);
   if (job.statusCode !== 202) throw new Error(`export: ${job.statusCode} ${job.body}`);
   const link = await call(manager, 'POST', `/api/kyc/${kyc.id}/selfservice-links`, {});
+  const freshOrder = () => createOrder(server, manager, ours);
   if (link.statusCode !== 201) throw new Error(`link: ${link.statusCode} ${link.body}`);
 
   return {
@@ -166,6 +172,8 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
     insightsStepUuid,
     exportJobId: job.json().jobId,
     selfServiceLinkId: link.json().id,
+    order: await freshOrder(),
+    freshOrder,
     freshAddress,
     freshContact,
     freshMember,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { checkVAT, countries } from 'jsvat';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { idpAccounts } from '#server/db/schema/idp.js';
 import { person, type TestServer, type TokenClaims } from './harness.js';
 import { readVersionHeader } from './versions.js';
 
@@ -42,6 +43,22 @@ export async function signIn(server: TestServer, base: string, roles: string[]):
     userId: user.json().id,
     userUuid: user.json().uuid,
   };
+}
+
+/** Tokens of the demo accounts by username, as the development provider issues them. */
+export async function demoTokens(server: TestServer): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const account of await server.database.db.select().from(idpAccounts)) {
+    tokens[account.username] = await server.token({
+      sub: account.id,
+      preferred_username: account.username,
+      email: account.email,
+      given_name: account.firstName,
+      family_name: account.lastName,
+      realm_access: { roles: account.roles },
+    });
+  }
+  return tokens;
 }
 
 export type Caller = (

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
+import { orders } from '#server/db/schema/orders.js';
 import {
   addresses,
   tradePartnerContacts,
@@ -117,6 +118,11 @@ export async function storedRecord(
         .where(and(kyc ?? none, step));
       return row && stored(db, kycSteps, eq(kycSteps.id, row.id));
     }
+    case 'order': {
+      const order =
+        byKey(orders.id, params.idOrUuid, ID) ?? byKey(orders.uuid, params.idOrUuid, UUID);
+      return stored(db, orders, order ?? none);
+    }
   }
 }
 
@@ -126,7 +132,8 @@ type VersionedTable =
   | typeof tradePartnerContacts
   | typeof tradePartnerMembers
   | typeof kycSubmissions
-  | typeof kycSteps;
+  | typeof kycSteps
+  | typeof orders;
 
 async function stored(
   db: Db,

@@ -18,7 +18,10 @@ export const kycExportJobs = pgTable(
     requestedBy: bigint('requested_by', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** {includeAuditLogs, includeDocumentThumbnails, includeFullDocuments}. */
+    /**
+     * {includeAuditLogs, includeDocumentThumbnails, includeFullDocuments}, and for an order's
+     * export orderAmounts: whether its cover shows the order's total (decided for the requester).
+     */
     options: jsonb('options').$type<Record<string, boolean>>().notNull(),
     orderUuid: uuid('order_uuid'),
     /** The exporter's language: the PDF's texts are in it. */

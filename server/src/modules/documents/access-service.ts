@@ -15,8 +15,8 @@ export const viewerOf = (actor: AuthUser): Viewer => {
 };
 
 /**
- * Whether `actor` may `action` the document: `read` or `change` on its trade partner, or for a
- * profile picture on the person it belongs to. Someone who may not read it is told it does not
+ * Whether `actor` may `action` the document: `read` or `change` on its trade partner (or on its
+ * order's documents), or for a profile picture on the person it belongs to. Someone who may not read it is told it does not
  * exist (404), exactly as for a document that does not.
  */
 export async function authorizeDocument(
@@ -31,7 +31,11 @@ export async function authorizeDocument(
     decision = policy.decideSelfServiceDocument(actor.selfService, row, action);
   } else if (row.tradePartnerId !== null) {
     const membership = await createPartnerLookup(db).membership(row.tradePartnerId, actor.sub);
-    decision = policy.decidePartner(actor, membership, action);
+    // An order's documents follow the order: its readers read them, EDITOR and up change them.
+    decision =
+      row.orderId !== null
+        ? policy.decideOrder(actor, membership, action === 'read' ? 'read' : 'documents')
+        : policy.decidePartner(actor, membership, action);
   } else {
     decision = view.ownerIdentityId
       ? policy.decideProfilePicture(actor, { identityId: view.ownerIdentityId }, action)

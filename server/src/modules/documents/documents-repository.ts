@@ -20,14 +20,10 @@ import {
   type DocumentStatus,
   type DocumentType,
 } from '#server/db/schema/documents.js';
-import {
-  addresses,
-  tradePartnerContacts,
-  tradePartnerMembers,
-  tradePartners,
-} from '#server/db/schema/partners.js';
+import { addresses, tradePartnerContacts, tradePartners } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
 import { policy } from '#server/policy.js';
+import { companiesOfIdentity } from '#server/modules/partners/directory-service.js';
 import type { DocumentConditions, DocumentSort, Viewer } from './types.js';
 
 export type NewDocument = typeof documents.$inferInsert;
@@ -130,16 +126,7 @@ export function createDocumentRepository(db: Db) {
   function visibleTo(viewer: Viewer): SQL | undefined {
     if (!viewer) return undefined;
     if ('selfServiceKycId' in viewer) return eq(documents.kycId, viewer.selfServiceKycId);
-    const memberOf = db
-      .select({ id: tradePartnerMembers.tradePartnerId })
-      .from(tradePartnerMembers)
-      .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
-      .where(
-        and(
-          eq(users.identityId, viewer.identityId),
-          inArray(tradePartnerMembers.accessLevel, [...policy.readableLevels()]),
-        ),
-      );
+    const memberOf = companiesOfIdentity(db, viewer.identityId, policy.readableLevels());
     const self = db
       .select({ id: users.id })
       .from(users)

@@ -8,6 +8,7 @@ import { policy } from '#server/policy.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { authorizePartner } from '#server/modules/partners/access-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import { createOrderLookup, recordOrderDocument } from '#server/modules/orders/orders-service.js';
 import type { AccessToken, AccessTokens } from './access-tokens.js';
 import { authorizeDocument, documentNotFound, viewerOf } from './access-service.js';
 import { presentDocument, presentDocuments } from './present.js';
@@ -50,6 +51,7 @@ export function createDocumentService(
 ) {
   const repository = createDocumentRepository(db);
   const members = createPartnerLookup(db);
+  const orders = createOrderLookup(db);
 
   async function changed(
     actor: AuthUser,
@@ -132,11 +134,11 @@ export function createDocumentService(
         return { addressId: (await readableLink(actor, 'address', ref)).id };
       case 'user':
         return { userId: (await readableUser(actor, ref)).id };
-      // Shipments, orders and transports have no table yet: only ids can match, and none do.
+      case 'order':
+        return { orderId: (await orders.authorized(actor, ref, 'read')).id };
+      // Shipments and transports have no table yet: only ids can match, and none do.
       case 'shipment':
         return 'id' in ref ? { shipmentId: ref.id } : { none: true };
-      case 'order':
-        return 'id' in ref ? { orderId: ref.id } : { none: true };
       case 'transport':
         return 'id' in ref ? { transportId: ref.id } : { none: true };
     }
@@ -172,9 +174,14 @@ export function createDocumentService(
     } else if (query.addressId) {
       narrowing.addressId = (await readableLink(actor, 'address', { id: query.addressId })).id;
     }
-    if (query.shipmentUuid || query.orderUuid || query.transportUuid) return { none: true };
+    const order = query.orderUuid
+      ? { uuid: query.orderUuid }
+      : query.orderId
+        ? { id: query.orderId }
+        : undefined;
+    if (order) narrowing.orderId = (await orders.authorized(actor, order, 'read')).id;
+    if (query.shipmentUuid || query.transportUuid) return { none: true };
     if (query.shipmentId) narrowing.shipmentId = query.shipmentId;
-    if (query.orderId) narrowing.orderId = query.orderId;
     if (query.transportId) narrowing.transportId = query.transportId;
     return narrowing;
   }
@@ -285,7 +292,17 @@ export function createDocumentService(
       const current = view.document;
       if (current.status !== status) {
         const archivedAt = status === 'ARCHIVED' ? new Date() : null;
-        await repository.setStatus(id, status, archivedAt);
+        await db.transaction(async (tx) => {
+          await createDocumentRepository(tx).setStatus(id, status, archivedAt);
+          // An order's document archived is in the order's trail (decision 033).
+          if (current.orderId !== null && status === 'ARCHIVED') {
+            await recordOrderDocument(tx, actor, {
+              orderId: current.orderId,
+              action: 'documentArchived',
+              document: current,
+            });
+          }
+        });
         await changed(actor, view, status === 'ARCHIVED' ? 'archived' : 'added', [current.type]);
       }
       return presentDocument(tokens, actor, (await repository.find(id))!);

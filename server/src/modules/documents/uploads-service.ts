@@ -8,6 +8,7 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { authorizePartner, partnerNotFound } from '#server/modules/partners/access-service.js';
+import { createOrderLookup, recordOrderDocument } from '#server/modules/orders/orders-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import { missingParameter } from '#server/api-parameters.js';
@@ -70,7 +71,10 @@ export interface UploadRequest {
 /** Where the document goes: its row's owner columns and the uuid-only storage key prefix. */
 interface Placement {
   prefix: string;
-  values: Pick<NewDocument, 'tradePartnerId' | 'userId' | 'contactId' | 'addressId' | 'kycId'>;
+  values: Pick<
+    NewDocument,
+    'tradePartnerId' | 'userId' | 'contactId' | 'addressId' | 'kycId' | 'orderId'
+  >;
   uploadedBy: number | null;
   profilePictureOf?: number;
 }
@@ -87,6 +91,22 @@ export function createUploadService(
   const users = createUserLookup(db);
   const partners = createPartnerLookup(db);
   const members = createPartnerLookup(db);
+  const orders = createOrderLookup(db);
+
+  /** Writes the row; an order's document goes into the order's trail in the same transaction. */
+  function insertRecorded(actor: AuthUser, values: NewDocument) {
+    return db.transaction(async (tx) => {
+      const row = await createDocumentRepository(tx).insert(values);
+      if (row.orderId !== null) {
+        await recordOrderDocument(tx, actor, {
+          orderId: row.orderId,
+          action: 'documentUploaded',
+          document: row,
+        });
+      }
+      return row;
+    });
+  }
 
   async function profilePicturePlacement(actor: AuthUser, query: UploadQuery): Promise<Placement> {
     if (LINK_PARAMETERS.some((name) => query[name] !== undefined)) {
@@ -166,7 +186,12 @@ export function createUploadService(
       uploadedBy,
     });
     if (query.orderId !== undefined || query.orderUuid !== undefined) {
-      throw new NotFoundError(`Order with ID ${query.orderId ?? query.orderUuid} not found`);
+      const ref = query.orderUuid ? { uuid: query.orderUuid } : { id: query.orderId! };
+      const order = await orders.authorized(actor, ref, 'documents');
+      return placed(
+        { id: order.tradePartnerId, uuid: order.tradePartnerUuid },
+        { orderId: order.id },
+      );
     }
     if (query.tradePartnerId !== undefined || query.tradePartnerUuid !== undefined) {
       const ref = query.tradePartnerUuid
@@ -280,7 +305,7 @@ export function createUploadService(
                   profilePictureUrl,
                 )
               ).id
-            : (await documents.insert(values)).id;
+            : (await insertRecorded(actor, values)).id;
       } catch (error) {
         await store.delete(key).catch((cleanup: unknown) => {
           log.error({ key, reason: (cleanup as Error).message }, 'orphaned document object');

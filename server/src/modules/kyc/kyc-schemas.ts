@@ -7,7 +7,7 @@ import {
   type CustomerSortField,
 } from '#common/kyc.js';
 import { kycStatusSchema, stepTypeSchema, visibilitySchema } from '#common/kyc-responses.js';
-import { positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
+import { idOrUuidSchema, positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
 import { versionField } from '#server/versions.js';
 
 export const tags = ['kyc'];
@@ -291,28 +291,7 @@ export const stepUuidParamsSchema = uuidParamsSchema.extend({ stepType: stepType
 export const insightsIdParamsSchema = idParamsSchema.extend({ stepUuid: uuidSchema });
 export const insightsUuidParamsSchema = uuidParamsSchema.extend({ stepUuid: uuidSchema });
 
-/**
- * One path segment that takes an id or a uuid (SPEC 3): a hyphen or 36 characters make it a
- * uuid, a positive integer an id; anything else is 400.
- */
+/** `/kyc/{id}`: a numeric id, or a uuid (which adds the insights). */
 export const idOrUuidParamsSchema = z.object({
-  id: z
-    .string()
-    .transform((value, ctx): { id: number } | { uuid: string } => {
-      if (value.includes('-') || value.length === 36) {
-        const parsed = uuidSchema.safeParse(value);
-        if (parsed.success) return { uuid: parsed.data };
-        ctx.issues.push({ code: 'custom', message: 'must be a UUID', input: value });
-        return z.NEVER;
-      }
-      const parsed = positiveIdSchema.safeParse(value);
-      if (parsed.success) return { id: parsed.data };
-      ctx.issues.push({
-        code: 'custom',
-        message: 'must be a positive integer or a UUID',
-        input: value,
-      });
-      return z.NEVER;
-    })
-    .describe('a numeric id, or a uuid (which adds the insights)'),
+  id: idOrUuidSchema.describe('a numeric id, or a uuid (which adds the insights)'),
 });

@@ -1,33 +1,23 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '#server/db/schema/documents.js';
-import { idpAccounts } from '#server/db/schema/idp.js';
 import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { orders } from '#server/db/schema/orders.js';
 import { tradePartners } from '#server/db/schema/partners.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
-import { caller, type Caller } from '#server/testing/partners-fixtures.js';
+import { caller, demoTokens, type Caller } from '#server/testing/partners-fixtures.js';
 import { DEMO_COMPANIES, seedDemoPartners } from './demo-data.js';
 
 describe.each(databaseTargets())('demo companies (%s)', (target) => {
   let server: TestServer;
   let call: Caller;
   /** Tokens of the demo accounts, as the development provider would issue them. */
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
 
   beforeAll(async () => {
     server = await startTestServer(target, {}, { demoData: true });
     call = caller(server);
-    const accounts = await server.database.db.select().from(idpAccounts);
-    for (const account of accounts) {
-      tokens[account.username] = await server.token({
-        sub: account.id,
-        preferred_username: account.username,
-        email: account.email,
-        given_name: account.firstName,
-        family_name: account.lastName,
-        realm_access: { roles: account.roles },
-      });
-    }
+    tokens = await demoTokens(server);
   });
   afterAll(() => server.close());
 
@@ -105,8 +95,8 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
       .from(tradePartners)
       .where(inArray(tradePartners.name, names));
     expect(rows).toHaveLength(3);
-    // A deleted demo company comes back at the next start (its demo KYC file and its
-    // documents go first).
+    // A deleted demo company comes back at the next start (its demo KYC file, its orders and
+    // its documents go first).
     const [gone] = await server.database.db
       .select({ id: tradePartners.id })
       .from(tradePartners)
@@ -114,6 +104,7 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
     await server.database.db
       .delete(kycSubmissions)
       .where(eq(kycSubmissions.tradePartnerId, gone!.id));
+    await server.database.db.delete(orders).where(eq(orders.tradePartnerId, gone!.id));
     await server.database.db.delete(documents).where(eq(documents.tradePartnerId, gone!.id));
     await server.database.db.delete(tradePartners).where(eq(tradePartners.id, gone!.id));
     expect(await seedDemoPartners(server.database.db, server.app.log)).toEqual([names[2]]);

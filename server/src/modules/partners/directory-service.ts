@@ -1,12 +1,13 @@
 import type { Db } from '#server/db/client.js';
 import { createAddressRepository } from './addresses/addresses-repository.js';
 import { createContactRepository } from './contacts/contacts-repository.js';
-import { createMemberRepository } from './members/members-repository.js';
+import { companiesOfIdentity, createMemberRepository } from './members/members-repository.js';
 import { createPartnerRepository } from './partners-repository.js';
 
 // The types other modules name a company and a membership by; the rows stay this module's.
 export type { PartnerRef } from './partners-repository.js';
 export type { MembershipRow } from './members/members-repository.js';
+export { companiesOfIdentity };
 
 /**
  * What other modules ask of companies: one by reference, a user's, a membership, contacts,

@@ -3,6 +3,33 @@ import type { UserRow } from '#server/db/schema/users.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { createUserRepository } from './users-repository.js';
 
+/** The fields of a user record a person is named by. */
+export type NamedPerson = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'>;
+
+/**
+ * How the audit trails name a person: first and last name, else the username or e-mail address
+ * (as at the time of the act).
+ */
+export function personName(person: NamedPerson): string {
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+  return name || person.username || person.email || `User ${person.id}`;
+}
+
+/** The columns a person is named by, of the users table or an alias of it, for a select. */
+export const personColumns = <I, F, L, U, E>(table: {
+  id: I;
+  firstName: F;
+  lastName: L;
+  username: U;
+  email: E;
+}) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  username: table.username,
+  email: table.email,
+});
+
 /** A user record by the identity that signs in, or by its id: what other modules ask of users. */
 export function createUserLookup(db: Db) {
   const users = createUserRepository(db);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idpAccounts } from '#server/db/schema/idp.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
-import { caller, type Caller } from '#server/testing/partners-fixtures.js';
+import { caller, demoTokens, type Caller } from '#server/testing/partners-fixtures.js';
 import { seedDemoKyc } from './demo-data.js';
 
 interface Summary {
@@ -18,28 +17,17 @@ interface Summary {
 describe.each(databaseTargets())('demo KYC files (%s)', (target) => {
   let server: TestServer;
   let call: Caller;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   const userIds: Record<string, number> = {};
   let files: Record<string, Summary>;
 
   beforeAll(async () => {
     server = await startTestServer(target, {}, { demoData: true });
     call = caller(server);
-    for (const account of await server.database.db.select().from(idpAccounts)) {
-      tokens[account.username] = await server.token({
-        sub: account.id,
-        preferred_username: account.username,
-        email: account.email,
-        given_name: account.firstName,
-        family_name: account.lastName,
-        realm_access: { roles: account.roles },
-      });
-      const ensured = await call(
-        tokens[account.username]!,
-        'POST',
-        '/api/auth/keycloak/ensure-user',
-      );
-      userIds[account.username] = ensured.json().userId;
+    tokens = await demoTokens(server);
+    for (const [username, token] of Object.entries(tokens)) {
+      const ensured = await call(token, 'POST', '/api/auth/keycloak/ensure-user');
+      userIds[username] = ensured.json().userId;
     }
     const page = (await call(tokens.manager!, 'GET', '/api/kyc?size=100')).json();
     files = Object.fromEntries(

@@ -444,7 +444,7 @@ export function exportModel(documents: readonly ExportDocument[]): KycExportMode
 
     insights,
     documents: [...documents],
-    orderUuid: null,
+    order: null,
     generatedAt: new Date(Date.UTC(2025, 2, 7, 9, 30)),
     generatedBy: jose,
   };

@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js'
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { ObjectNotFoundError, type DocumentStore } from '#server/storage/storage.js';
+import { createOrderLookup } from '#server/modules/orders/orders-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import { acting } from '../records/audit-repository.js';
 import type { KycRef } from '../submissions/submissions-repository.js';
@@ -59,6 +60,16 @@ export function createExportService(
   const { tempDir, wake } = deps;
   const jobs = createExportJobRepository(db);
   const users = createUserLookup(db);
+  const orders = createOrderLookup(db);
+
+  /**
+   * The order the export is made for: one of the file's partner's orders the actor may read
+   * (404 otherwise), and whether its total goes on the cover for them.
+   */
+  const orderOf = (actor: AuthUser, tradePartnerId: number, query: ExportQuery) =>
+    query.orderUuid
+      ? orders.forExport(actor, query.orderUuid, tradePartnerId)
+      : { orderUuid: null, orderAmounts: false };
   const source = createExportSource(db, store, log);
 
   async function me(actor: AuthUser) {
@@ -84,12 +95,17 @@ export function createExportService(
       acceptLanguage?: string,
     ): Promise<ExportJob> {
       const view = await authorizeExport(db, actor, ref);
+      const { orderUuid, orderAmounts } = await orderOf(
+        actor,
+        view.submission.tradePartnerId,
+        query,
+      );
       const user = await me(actor);
       const row = await jobs.insert({
         kycId: view.submission.id,
         requestedBy: user.id,
-        options: optionsOf(query),
-        orderUuid: query.orderUuid ?? null,
+        options: { ...optionsOf(query), ...(orderUuid ? { orderAmounts } : {}) },
+        orderUuid,
         language: exportLanguage(acceptLanguage),
         filename: query.filename ?? defaultName(ref, view.submission.id, query),
       });
@@ -129,7 +145,7 @@ export function createExportService(
       const request = {
         kycId: view.submission.id,
         options: optionsOf(query),
-        orderUuid: query.orderUuid ?? null,
+        ...(await orderOf(actor, view.submission.tradePartnerId, query)),
         language: exportLanguage(acceptLanguage),
         by: acting(await me(actor)),
       };

@@ -19,6 +19,7 @@ import {
   type KycWorld,
 } from '#server/testing/kyc-fixtures.js';
 import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
+import { createOrder } from '#server/testing/orders-fixtures.js';
 import { pdfText } from '#server/testing/pdf-text.js';
 import { createExportJobRepository } from './jobs-repository.js';
 
@@ -129,23 +130,58 @@ describe.each(databaseTargets())('KYC PDF export on %s', (target) => {
     await expect.poll(() => fs.readdir(server.config.exports.tempDir)).toEqual([]);
   });
 
-  it('names the file after the order, and writes in the exporter’s language', async () => {
+  it('names the file after the order, shows the order on the cover, and writes in the exporter’s language', async () => {
     const { company, kyc } = await filledFile(server);
-    const orderUuid = '5b0e8a52-7a7f-4d8e-9a53-3a2b1c0d9e8f';
-    const response = await server.app.inject({
-      method: 'GET',
-      url: `/api/kyc/uuid/${kyc.uuid}/export-pdf?orderUuid=${orderUuid}`,
-      headers: { authorization: `Bearer ${w.manager.token}`, 'accept-language': 'de-DE,de;q=0.9' },
+    const order = await createOrder(server, w.manager, company.partner, {
+      orderDate: '2026-03-14',
     });
+    const exported = (orderUuid: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/kyc/uuid/${kyc.uuid}/export-pdf?orderUuid=${orderUuid}`,
+        headers: {
+          authorization: `Bearer ${w.manager.token}`,
+          'accept-language': 'de-DE,de;q=0.9',
+        },
+      });
+    const response = await exported(order.uuid);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toContain(`order-${orderUuid}.pdf`);
-    const { text } = await pdfText(response.rawPayload);
-    expect(text).toContain(company.partner.name);
-    expect(text).toContain(orderUuid);
+    expect(response.headers['content-disposition']).toContain(`order-${order.uuid}.pdf`);
+    const { pages } = await pdfText(response.rawPayload);
     const de = (
       await import('../../../../../public/assets/i18n/de.json', { with: { type: 'json' } })
     ).default;
-    expect(text).toContain(de.pdf.cover.title);
+    for (const shown of [
+      company.partner.name,
+      de.pdf.cover.title,
+      de.pdf.cover.order,
+      order.number,
+      order.uuid,
+      '14.03.2026',
+      '59,98 €',
+    ]) {
+      expect(pages[0], shown).toContain(shown);
+    }
+    // Only an order of the file's company that the exporter may read.
+    const unknown = await exported('5b0e8a52-7a7f-4d8e-9a53-3a2b1c0d9e8f');
+    expect(unknown.statusCode).toBe(404);
+    const other = await createOrder(server, w.manager, w.strangerPartner);
+    expect((await exported(other.uuid)).statusCode).toBe(404);
+    const queued = await start(call, w.manager, kyc, `?orderUuid=${other.uuid}`);
+    expect(queued.statusCode).toBe(404);
+  });
+
+  it('queues an order’s export whose cover shows the order', async () => {
+    const { company, kyc } = await filledFile(server);
+    const order = await createOrder(server, w.manager, company.partner);
+    const started = await start(call, w.employee, kyc, `?orderUuid=${order.uuid}`);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().filename).toBe(`order-${order.uuid}.pdf`);
+    const done = await waitFor(call, w.employee, started.json().jobId, 'COMPLETED');
+    const download = await call(w.employee, 'GET', `/api/kyc/export-jobs/${done.jobId}/download`);
+    const { pages } = await pdfText(download.rawPayload);
+    expect(pages[0]).toContain(order.number);
+    expect(pages[0]).toContain('€59.98');
   });
 
   it('names who asked for the approval of an approved file', async () => {

@@ -7,6 +7,7 @@ import {
   createDocumentLookup,
   type DocumentView,
 } from '#server/modules/documents/lookup-service.js';
+import { createOrderLookup } from '#server/modules/orders/orders-service.js';
 import { authorizeKyc } from '../access-service.js';
 import { personName } from '../records/audit-repository.js';
 import { evaluateInsights } from '../insights/compute.js';
@@ -55,6 +56,8 @@ export interface GatherRequest {
   kycId: number;
   options: ExportOptions;
   orderUuid: string | null;
+  /** Whether the cover shows the order's total (decided for the exporter when asked). */
+  orderAmounts: boolean;
   generatedBy: Person;
   now?: Date;
 }
@@ -73,7 +76,7 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
   if (!view) throw new Error(`KYC submission ${kycId} no longer exists.`);
   const records = createRecordRepository(db);
   const submission = await presentSubmission(db, view, 'staff');
-  const [steps, comments, history, audit, insights, documents] = await Promise.all([
+  const [steps, comments, history, audit, insights, documents, order] = await Promise.all([
     records.stepsOf([kycId]),
     records.comments(kycId, 'staff'),
     records.statusRecords(kycId),
@@ -84,8 +87,10 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
       undefined,
       'createdAt,asc',
     ),
+    request.orderUuid ? createOrderLookup(db).cover(request.orderUuid, request.orderAmounts) : null,
   ]);
   if (!insights) throw new Error(`KYC submission ${kycId} no longer exists.`);
+  if (request.orderUuid && !order) throw new Error(`Order ${request.orderUuid} no longer exists.`);
   const auditEvents = audit.map(toAuditEvent);
 
   return {
@@ -103,7 +108,7 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
     documents: documents
       .map(toExportDocument)
       .sort((a, b) => stepOrder(a.type) - stepOrder(b.type)),
-    orderUuid: request.orderUuid,
+    order,
     generatedAt: request.now ?? new Date(),
     generatedBy: request.generatedBy,
   };

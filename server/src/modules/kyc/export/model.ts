@@ -10,6 +10,7 @@ import type {
   StatusRecord,
 } from '#common/kyc-responses.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
+import type { OrderCover } from '#server/modules/orders/orders-service.js';
 
 /** What the caller asks the review file to contain (SPEC 3, PDF export options). */
 export interface ExportOptions {
@@ -52,8 +53,8 @@ export interface KycExportModel {
   insights: Insights | null;
   /** In step order, then upload order. */
   documents: ExportDocument[];
-  /** The order the export was made for (SPEC 7's orderUuid), or null. */
-  orderUuid: string | null;
+  /** The order the export was made for (SPEC 7's orderUuid), as its cover shows it, or null. */
+  order: OrderCover | null;
   generatedAt: Date;
   generatedBy: Person;
 }

@@ -68,6 +68,8 @@ export interface ExportRequest {
   kycId: number;
   options: ExportOptions;
   orderUuid: string | null;
+  /** Whether the cover shows the order's total: the exporter may see amounts (SPEC 6). */
+  orderAmounts: boolean;
   language: Language;
   by: Acting;
 }
@@ -99,6 +101,7 @@ export async function buildExport(
     kycId: request.kycId,
     options: request.options,
     orderUuid: request.orderUuid,
+    orderAmounts: request.orderAmounts,
     generatedBy: { id: request.by.userId, name: request.by.userName },
   });
   const file = path.join(tempDir, `kyc-export-${randomUUID()}.pdf`);

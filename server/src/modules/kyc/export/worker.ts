@@ -66,6 +66,7 @@ export function createExportWorker(deps: {
         kycId: job.kycId,
         options: job.options as unknown as ExportOptions,
         orderUuid: job.orderUuid,
+        orderAmounts: job.options.orderAmounts === true,
         language: exportLanguage(job.language),
         by: await requester(job),
       };

@@ -1,13 +1,12 @@
 import type { KycStepType } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
+import { trailColumns } from '#server/db/trail.js';
+import { personName } from '#server/modules/users/identity-service.js';
 import { createRecordRepository, type AuditRow } from './records-repository.js';
 import type { PersonFields } from '../submissions/submissions-repository.js';
 
-/** First and last name, else the username or e-mail address (as at the time of the act). */
-export function personName(person: PersonFields): string {
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-  return name || person.username || person.email || `User ${person.id}`;
-}
+// The trails of every module name a person alike (the users module's personName).
+export { personName };
 
 /** Who acted, as the history and the audit trail keep them: an id and the name then. */
 export interface Acting {
@@ -68,13 +67,7 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<AuditRow> 
     entityId: entry.entityId,
     stepType: entry.stepType ?? null,
     action: entry.action,
-    fromValue: entry.from ?? null,
-    toValue: entry.to ?? null,
-    reason: entry.reason ?? null,
-    details: entry.details ?? null,
-    userId: entry.by?.userId ?? null,
-    userName: entry.by?.userName ?? null,
+    ...trailColumns(entry),
     viaSelfServiceLink: entry.by?.viaSelfServiceLink ?? null,
-    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }

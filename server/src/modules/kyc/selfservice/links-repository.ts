@@ -11,6 +11,7 @@ import {
   type SelfServiceUseRow,
 } from '#server/db/schema/selfservice.js';
 import { users } from '#server/db/schema/users.js';
+import { personColumns } from '#server/modules/users/identity-service.js';
 import type { PersonFields } from '../submissions/submissions-repository.js';
 
 /** The identity a link's user record carries: never a subject of the identity provider's. */
@@ -39,14 +40,6 @@ export interface NewLink {
 
 const creators = alias(users, 'link_creator');
 const revokers = alias(users, 'link_revoker');
-
-const personColumns = (table: typeof creators | typeof revokers) => ({
-  id: table.id,
-  firstName: table.firstName,
-  lastName: table.lastName,
-  username: table.username,
-  email: table.email,
-});
 
 type Joined = { [K in keyof PersonFields]: PersonFields[K] | null } | null;
 

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, exists, inArray, like, or, sql, type SQL } from 'dr
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { KYC_STATUSES, OPEN_KYC_STATUSES, type KycStatus, type KycStepType } from '#common/kyc.js';
 import { countUpToCap, type CappedCount } from '#server/db/capped-count.js';
-import type { CursorPosition } from '#server/api-parameters.js';
+import { keysetPage, type CursorPosition } from '#server/api-parameters.js';
 import type { Db } from '#server/db/client.js';
 import { preparedOnce } from '#server/db/prepared.js';
+import { updateAtVersion } from '#server/db/versioned.js';
 import {
   kycLatestSubmissions,
   kycStatusRecords,
@@ -19,6 +20,7 @@ import {
   type AccessLevel,
 } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
+import { personColumns } from '#server/modules/users/identity-service.js';
 import type { CustomerSort, FilterQuery, KycSort } from '../kyc-schemas.js';
 import { stepStatusesJson, type StepStatus } from '../records/records-repository.js';
 
@@ -69,27 +71,9 @@ const viewColumns = {
   partnerName: tradePartners.name,
   obligedEntityUuid: obligedEntities.uuid,
   obligedEntityName: obligedEntities.name,
-  reviewer: {
-    id: reviewer.id,
-    firstName: reviewer.firstName,
-    lastName: reviewer.lastName,
-    username: reviewer.username,
-    email: reviewer.email,
-  },
-  approvalRequester: {
-    id: requester.id,
-    firstName: requester.firstName,
-    lastName: requester.lastName,
-    username: requester.username,
-    email: requester.email,
-  },
-  creator: {
-    id: creator.id,
-    firstName: creator.firstName,
-    lastName: creator.lastName,
-    username: creator.username,
-    email: creator.email,
-  },
+  reviewer: personColumns(reviewer),
+  approvalRequester: personColumns(requester),
+  creator: personColumns(creator),
   steps: stepStatusesJson,
 };
 
@@ -286,13 +270,8 @@ export function createSubmissionRepository(db: Db) {
           .limit(paging.size + 1)
           .offset(paging.after ? 0 : paging.page * paging.size),
       ]);
-      const shown = ids.slice(0, paging.size);
-      const last = ids.length > paging.size ? shown.at(-1) : undefined;
-      return {
-        rows: await listRows(shown.map((row) => row.id)),
-        counted,
-        ...(last ? { last: { key: last.key, id: last.id } } : {}),
-      };
+      const { shown, last } = keysetPage(ids, paging.size);
+      return { rows: await listRows(shown.map((row) => row.id)), counted, ...(last && { last }) };
     },
 
     /** A company's submissions, the newest first. */
@@ -331,12 +310,7 @@ export function createSubmissionRepository(db: Db) {
       version: number,
       values: Partial<NewSubmission>,
     ): Promise<SubmissionRow | undefined> {
-      const [row] = await db
-        .update(kycSubmissions)
-        .set({ ...values, version: sql`${kycSubmissions.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(kycSubmissions.id, id), eq(kycSubmissions.version, version)))
-        .returning();
-      return row;
+      return updateAtVersion(db, kycSubmissions, id, version, values);
     },
 
     /**

@@ -2,7 +2,7 @@ import { isDataStepType, KYC_STEP_TYPES } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
-import { encodeCursor, pageStart } from '#server/api-parameters.js';
+import { encodeCursor, pageStart, readAfter } from '#server/api-parameters.js';
 import { toIsoOrNull, toPage } from '#server/api-schemas.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -53,10 +53,9 @@ export function createKycService(db: Db, obligedEntityId: number) {
     requireKycAccess(actor);
     const order = `${paging.sort.field},${paging.sort.direction}`;
     const after = pageStart(paging, order);
-    const { rows, counted, last } = await submissions.page(conditions, kycViewerOf(actor), {
-      ...paging,
-      after,
-    });
+    const { rows, counted, last } = await readAfter(after, () =>
+      submissions.page(conditions, kycViewerOf(actor), { ...paging, after }),
+    );
     const audience = policy.kycAudience(actor);
     return toPage(
       await presentSubmissions(db, rows, audience),
@@ -201,7 +200,9 @@ export function createKycService(db: Db, obligedEntityId: number) {
       if (!policy.seesAllKyc(actor)) throw new ForbiddenError();
       const order = `${paging.sort.field},${paging.sort.direction}`;
       const after = pageStart(paging, order);
-      const { rows, counted, last } = await submissions.customersPage({ ...paging, after });
+      const { rows, counted, last } = await readAfter(after, () =>
+        submissions.customersPage({ ...paging, after }),
+      );
       return toPage(
         rows.map((row) => ({
           ...row,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { preparedOnce } from '#server/db/prepared.js';
 import {
@@ -35,6 +35,19 @@ const withUser = {
   lastName: users.lastName,
   email: users.email,
 };
+
+/**
+ * The ids of the companies an identity belongs to with one of `levels`, as a subquery: the
+ * "only what you may see" condition of other modules' lists.
+ */
+export const companiesOfIdentity = (db: Db, identityId: string, levels: readonly AccessLevel[]) =>
+  db
+    .select({ id: tradePartnerMembers.tradePartnerId })
+    .from(tradePartnerMembers)
+    .innerJoin(users, eq(users.id, tradePartnerMembers.userId))
+    .where(
+      and(eq(users.identityId, identityId), inArray(tradePartnerMembers.accessLevel, [...levels])),
+    );
 
 /** The membership, if it is still at `version`. */
 const atVersion = (member: { tradePartnerId: number; userId: number; version: number }) =>

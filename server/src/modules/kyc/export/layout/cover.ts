@@ -1,6 +1,8 @@
 import { kycBadgeVariant } from '#common/kyc.js';
+import type { Decimal } from '#common/money.js';
+import type { OrderCover } from '#server/modules/orders/orders-service.js';
 import type { ExportOptions, KycExportModel } from '../model.js';
-import type { PdfTexts } from '../texts.js';
+import { codeWords, type PdfTexts } from '../texts.js';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, SIZES, VARIANT_COLOURS } from './style.js';
 import type { Cell, ReportWriter } from './writer.js';
 
@@ -21,6 +23,33 @@ export const riskCell = (texts: PdfTexts, level: keyof typeof RISK_COLOURS | nul
   level
     ? { text: texts.t(`kyc.riskLevels.${level}`), font: 'bold', color: RISK_COLOURS[level] }
     : texts.t('kyc.riskLevels.none');
+
+/**
+ * The order the file is exported for, in one row: its number, direction, order date, status
+ * and, for who may see amounts, its total; its uuid below. Direction and status read as the
+ * app's order screens name them (`orders.directions`, `orders.statuses`), in English words
+ * where the translations do not have them.
+ */
+function orderCell(texts: PdfTexts, order: OrderCover): Cell {
+  const code = (prefix: string, value: string) => texts.byCode(prefix, value, {}, codeWords(value));
+  const total =
+    order.total === null
+      ? []
+      : [
+          new Intl.NumberFormat(texts.language, {
+            style: 'currency',
+            currency: order.currency,
+          }).format(order.total as Decimal),
+        ];
+  const facts = [
+    order.number,
+    code('orders.directions', order.direction),
+    texts.date(order.orderDate),
+    code('orders.statuses', order.status),
+    ...total,
+  ];
+  return `${facts.join(' · ')}\n${order.uuid}`;
+}
 
 /** The first page: who provides the file, about which company, in what state, made how. */
 export function writeCover(
@@ -53,9 +82,7 @@ export function writeCover(
     [p('cover.reviewer'), submission.reviewer?.name ?? p('cover.noReviewer')],
     [p('cover.kycId'), String(submission.id)],
     [p('cover.uuid'), { text: submission.uuid, font: 'mono' }],
-    ...(model.orderUuid
-      ? [[p('cover.order'), { text: model.orderUuid, font: 'mono' }] as [string, Cell]]
-      : []),
+    ...(model.order ? [[p('cover.order'), orderCell(texts, model.order)] as [string, Cell]] : []),
   ]);
 
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

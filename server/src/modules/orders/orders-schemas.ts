@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { staleVersionSchema } from '#common/api.js';
+import {
+  kycGateRefusalSchema,
+  orderIncompleteSchema,
+  orderSchema,
+  type orderCreateSchema,
+  type orderListQuerySchema,
+  type orderStatusChangeSchema,
+  type orderUpdateSchema,
+} from '#common/orders.js';
+import { idOrUuidSchema } from '#server/api-schemas.js';
+import { errorResponseSchema } from '#server/plugins/errors.js';
+
+export const tags = ['orders'];
+
+/** `/orders/{idOrUuid}`: a positive integer is the id, a UUID the uuid; anything else 400. */
+export const orderParamsSchema = z.object({
+  idOrUuid: idOrUuidSchema.describe('the order’s numeric id or its uuid'),
+});
+
+/** A change: someone else changed the order first, or a confirmed order would lack a field. */
+export const orderChangeConflictSchema = errorResponseSchema
+  .extend({
+    details: z.union([staleVersionSchema(orderSchema), orderIncompleteSchema]).optional(),
+  })
+  .meta({ id: 'OrderChangeConflict' });
+
+/**
+ * A status change: a stale version, a confirmation the order is not ready for, the compliance
+ * gate (the partner's KYC file is not approved), or a move the table does not allow (no details).
+ */
+export const orderStatusConflictSchema = errorResponseSchema
+  .extend({
+    details: z
+      .union([staleVersionSchema(orderSchema), orderIncompleteSchema, kycGateRefusalSchema])
+      .optional(),
+  })
+  .meta({ id: 'OrderStatusConflict' });
+
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+export type OrderCreateInput = z.output<typeof orderCreateSchema>;
+export type OrderUpdateInput = z.output<typeof orderUpdateSchema>;
+export type OrderStatusInput = z.output<typeof orderStatusChangeSchema>;

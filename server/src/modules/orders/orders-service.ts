@@ -1,0 +1,416 @@
+import {
+  EDITABLE_ORDER_STATUSES,
+  gateAllows,
+  KYC_NOT_APPROVED,
+  mayMoveOrder,
+  missingToConfirm,
+  type KycGateRefusal,
+  type Order,
+  type OrderCounts,
+  type OrderDirection,
+  type OrderHistory,
+  type OrderPage,
+  type OrderStatus,
+} from '#common/orders.js';
+import type { DocumentType } from '#common/documents.js';
+import { encodeCursor, pageStart, readAfter } from '#server/api-parameters.js';
+import { toPage } from '#server/api-schemas.js';
+import type { Db } from '#server/db/client.js';
+import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
+import type { AuthUser } from '#server/plugins/auth.js';
+import { policy } from '#server/policy.js';
+import { staleVersion } from '#server/versions.js';
+import { partnerNotFound } from '#server/modules/partners/access-service.js';
+import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
+import { createUserLookup, ensureUserRow } from '#server/modules/users/identity-service.js';
+import { authorizeOrderAccess, permissionsOf, type OrderAccess } from './access-service.js';
+import {
+  actingOn,
+  orderTrail,
+  recordOrderAudit,
+  type OrderAuditEntry,
+} from './audit-repository.js';
+import { createOrderListRepository } from './list-repository.js';
+import {
+  changedFields,
+  columnsOf,
+  incomplete,
+  invalid,
+  priced,
+  type Columns,
+} from './order-input.js';
+import { createOrderRepository, type NewOrder, type OrderRef } from './orders-repository.js';
+import type {
+  OrderCreateInput,
+  OrderListQuery,
+  OrderStatusInput,
+  OrderUpdateInput,
+} from './orders-schemas.js';
+import { presentEvent, presentOrder, presentSummary } from './present.js';
+
+export type { OrderRef } from './orders-repository.js';
+
+/** Raised inside a change's transaction when the order is no longer at the version named. */
+class StaleOrder extends Error {}
+
+/**
+ * Changes the order if it is still at `version`, and writes the change to its trail as `actor`,
+ * in the change's transaction; a stale version aborts it.
+ */
+async function saveChange(
+  tx: Db,
+  actor: AuthUser,
+  { id, version }: { id: number; version: number },
+  values: Partial<NewOrder>,
+  entry: Pick<OrderAuditEntry, 'action' | 'from' | 'to' | 'reason'> & {
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const updated = await createOrderRepository(tx).update(id, version, values);
+  if (!updated) throw new StaleOrder();
+  const { row: user } = await ensureUserRow(tx, actor);
+  await recordOrderAudit(tx, {
+    ...entry,
+    orderId: id,
+    entity: 'order',
+    entityId: id,
+    details: { ...entry.details, version: updated.version, previousVersion: version },
+    by: actingOn(user),
+  });
+}
+
+/** Orders (decision 033): the list, one order, making and changing one, its moves and trail. */
+export function createOrderService(db: Db) {
+  const repository = createOrderRepository(db);
+  const partners = createPartnerLookup(db);
+
+  async function present(actor: AuthUser, { view, membership }: OrderAccess): Promise<Order> {
+    const [lines, kyc] = await Promise.all([
+      repository.linesOf(view.order.id),
+      repository.kycStanding(view.order.tradePartnerId),
+    ]);
+    return presentOrder(view, lines, kyc, permissionsOf(actor, membership, view.order.status));
+  }
+
+  const read = async (actor: AuthUser, ref: OrderRef) =>
+    present(actor, await authorizeOrderAccess(db, actor, ref, 'read'));
+
+  /** Runs a change; one based on an old version is 409 with the order as it is now. */
+  async function versioned(actor: AuthUser, id: number, change: () => Promise<void>) {
+    try {
+      await change();
+    } catch (error) {
+      if (!(error instanceof StaleOrder)) throw error;
+      throw staleVersion('order', await read(actor, { id }));
+    }
+    return read(actor, { id });
+  }
+
+  /** The contact and the delivery address must be the partner's own (400 on the field). */
+  async function checkLinks(tradePartnerId: number, columns: Columns): Promise<void> {
+    const [contacts, addresses] = await Promise.all([
+      columns.contactId === null ? [] : partners.contactsOf([tradePartnerId]),
+      columns.deliveryAddressId === null ? [] : partners.addressesOf(tradePartnerId),
+    ]);
+    if (columns.contactId !== null && !contacts.some((c) => c.id === columns.contactId)) {
+      throw invalid('contactId', 'is not a contact of the trade partner');
+    }
+    if (
+      columns.deliveryAddressId !== null &&
+      !addresses.some((a) => a.id === columns.deliveryAddressId)
+    ) {
+      throw invalid('deliveryAddressId', 'is not an address of the trade partner');
+    }
+  }
+
+  return {
+    async list(actor: AuthUser, query: OrderListQuery): Promise<OrderPage> {
+      const amounts = policy.mayViewOrderAmounts(actor);
+      if (query.sort.startsWith('total') && !amounts) {
+        const message = 'sorting by total needs the right to see amounts';
+        throw new ValidationError(`querystring.sort: ${message}`, [
+          { field: 'querystring.sort', message },
+        ]);
+      }
+      const { page, size, sort, cursor, status, ...conditions } = query;
+      const after = pageStart({ page, size, cursor }, sort);
+      const { rows, counted, last } = await readAfter(after, () =>
+        createOrderListRepository(db).page({ ...conditions, statuses: status }, viewerOf(actor), {
+          page,
+          size,
+          sort,
+          after,
+        }),
+      );
+      return toPage(
+        rows.map((row) => presentSummary(row, amounts)),
+        { page, size },
+        counted,
+        last && encodeCursor(sort, last),
+      );
+    },
+
+    async counts(actor: AuthUser): Promise<OrderCounts> {
+      return createOrderListRepository(db).counts(viewerOf(actor));
+    },
+
+    async create(actor: AuthUser, input: OrderCreateInput): Promise<Order> {
+      const ref = { uuid: input.tradePartnerUuid };
+      const partner = await partners.find(ref);
+      if (!partner) throw new NotFoundError(partnerNotFound(ref));
+      const membership = await partners.membership(partner.id, actor.sub);
+      policy.authorizeOrder(actor, membership, 'write', partnerNotFound(ref));
+      const columns = columnsOf(input);
+      await checkLinks(partner.id, columns);
+      const { lines, total, lineCount } = priced(input.lines);
+      const id = await db.transaction(async (tx) => {
+        const { row: user } = await ensureUserRow(tx, actor);
+        const orders = createOrderRepository(tx);
+        const order = await orders.insert({
+          ...columns,
+          tradePartnerId: partner.id,
+          total,
+          lineCount,
+          status: 'DRAFT',
+          createdBy: user.id,
+        });
+        await orders.replaceLines(order.id, lines);
+        await recordOrderAudit(tx, {
+          orderId: order.id,
+          entity: 'order',
+          entityId: order.id,
+          action: 'created',
+          to: order.status,
+          details: { version: order.version, number: order.number, lines: lineCount },
+          by: actingOn(user),
+        });
+        return order.id;
+      });
+      return read(actor, { id });
+    },
+
+    get: read,
+
+    /** Replaces the order's fields and lines, in DRAFT and CONFIRMED only. */
+    async update(
+      actor: AuthUser,
+      ref: OrderRef,
+      input: OrderUpdateInput,
+      version: number,
+    ): Promise<Order> {
+      const { view } = await authorizeOrderAccess(db, actor, ref, 'write');
+      const { id, tradePartnerId } = view.order;
+      const columns = columnsOf(input);
+      await checkLinks(tradePartnerId, columns);
+      const { lines, total, lineCount } = priced(input.lines);
+      return versioned(actor, id, () =>
+        db.transaction(async (tx) => {
+          const orders = createOrderRepository(tx);
+          const current = await orders.lock(id);
+          if (current?.version !== version) throw new StaleOrder();
+          if (!EDITABLE_ORDER_STATUSES.includes(current.status)) {
+            throw new ConflictError(
+              `Order ${current.number} is ${current.status}: its fields and lines can no longer change.`,
+            );
+          }
+          const fields = changedFields(current, await orders.linesOf(id), columns, lines);
+          if (fields.length === 0) return;
+          const missing = missingToConfirm({ ...columns, lines });
+          if (current.status === 'CONFIRMED' && missing.length > 0) {
+            throw incomplete(missing, `Order ${current.number} is confirmed`);
+          }
+          if (fields.includes('lines')) await orders.replaceLines(id, lines);
+          await saveChange(
+            tx,
+            actor,
+            { id, version },
+            { ...columns, total, lineCount },
+            { action: 'updated', details: { fields } },
+          );
+        }),
+      );
+    },
+
+    /**
+     * Moves the order as ORDER_TRANSITIONS allows. The partner's latest KYC file is read
+     * share-locked in the same transaction as the move, so no KYC change slips in between the
+     * compliance gate and the update (decision 033).
+     */
+    async changeStatus(
+      actor: AuthUser,
+      ref: OrderRef,
+      input: OrderStatusInput,
+      version: number,
+    ): Promise<Order> {
+      const { view } = await authorizeOrderAccess(db, actor, ref, 'write');
+      const { id, tradePartnerId } = view.order;
+      const to: OrderStatus = input.status;
+      return versioned(actor, id, () =>
+        db.transaction(async (tx) => {
+          const orders = createOrderRepository(tx);
+          // The KYC rows first, then the order: a KYC move locks them in that order too.
+          const kyc = await orders.kycStanding(tradePartnerId, true);
+          const current = await orders.lock(id);
+          if (current?.version !== version) throw new StaleOrder();
+          const from = current.status;
+          if (!mayMoveOrder(from, to)) {
+            throw new ConflictError(`Order ${current.number} cannot move from ${from} to ${to}.`);
+          }
+          if (to === 'CONFIRMED') {
+            const missing = missingToConfirm({ ...current, lines: await orders.linesOf(id) });
+            if (missing.length > 0) {
+              throw incomplete(missing, `Order ${current.number} cannot be confirmed yet`);
+            }
+          }
+          if (!gateAllows(to, kyc?.status ?? null)) {
+            const details: KycGateRefusal = {
+              reason: KYC_NOT_APPROVED,
+              kyc,
+              tradePartnerUuid: view.partner.uuid,
+            };
+            throw new ConflictError(
+              `The KYC file of ${view.partner.name} is not approved (${kyc ? kyc.status : 'there is none'}): order ${current.number} cannot move to ${to} until it is.`,
+              details,
+            );
+          }
+          await saveChange(
+            tx,
+            actor,
+            { id, version },
+            {
+              status: to,
+              ...(to === 'CANCELLED' ? { cancelReason: input.reason ?? null } : {}),
+              ...(to === 'CONFIRMED' ? { confirmedAt: new Date() } : {}),
+              ...(to === 'DRAFT' ? { confirmedAt: null } : {}),
+            },
+            { action: 'status', from, to, reason: input.reason ?? null },
+          );
+        }),
+      );
+    },
+
+    /** The order's append-only trail, its status history included, oldest first. */
+    async history(actor: AuthUser, ref: OrderRef): Promise<OrderHistory> {
+      const { view } = await authorizeOrderAccess(db, actor, ref, 'read');
+      return { events: (await orderTrail(db, view.order.id)).map(presentEvent) };
+    },
+  };
+}
+
+/** The "only what you may see" condition of lists: none for staff. */
+const viewerOf = (actor: AuthUser) =>
+  policy.seesAllOrders(actor)
+    ? undefined
+    : { identityId: actor.sub, levels: policy.readableLevels() };
+
+// ---- what other modules ask of orders ----------------------------------------------------------
+
+/** An order as a document names it: its ids and its trade partner's. */
+export interface OrderTarget {
+  id: number;
+  uuid: string;
+  tradePartnerId: number;
+  tradePartnerUuid: string;
+}
+
+/** What the PDF export's cover shows of an order; `total` is null for who may not see amounts. */
+export interface OrderCover {
+  uuid: string;
+  number: string;
+  direction: OrderDirection;
+  orderDate: string;
+  status: OrderStatus;
+  total: string | null;
+  currency: string;
+}
+
+/** A document of an order, as its trail names it. */
+export interface OrderDocumentEvent {
+  orderId: number;
+  action: 'documentUploaded' | 'documentArchived';
+  document: { id: number; type: DocumentType; fileName: string };
+}
+
+/**
+ * Records a document's upload or archiving in its order's trail. Call it with the transaction
+ * that makes the change.
+ */
+export async function recordOrderDocument(
+  tx: Db,
+  actor: AuthUser,
+  event: OrderDocumentEvent,
+): Promise<void> {
+  const user = await createUserLookup(tx).byIdentity(actor.sub);
+  await recordOrderAudit(tx, {
+    orderId: event.orderId,
+    entity: 'document',
+    entityId: event.document.id,
+    action: event.action,
+    details: {
+      documentId: event.document.id,
+      type: event.document.type,
+      fileName: event.document.fileName,
+    },
+    by: user ? actingOn(user) : null,
+  });
+}
+
+/** What the documents and the PDF export ask of orders. */
+export function createOrderLookup(db: Db) {
+  return {
+    /**
+     * The order a document call names, if `actor` may read it or change its documents (404
+     * for an order that does not exist or is not theirs to see, 403 for a reader who may not
+     * change its documents).
+     */
+    async authorized(
+      actor: AuthUser,
+      ref: OrderRef,
+      action: 'read' | 'documents',
+    ): Promise<OrderTarget> {
+      const { view } = await authorizeOrderAccess(db, actor, ref, action);
+      return {
+        id: view.order.id,
+        uuid: view.order.uuid,
+        tradePartnerId: view.order.tradePartnerId,
+        tradePartnerUuid: view.partner.uuid,
+      };
+    },
+
+    /**
+     * The order a PDF export of `tradePartnerId`'s KYC file is made for: it must be one of the
+     * partner's orders that `actor` may read (404 otherwise). Whether its amounts go on the
+     * cover is decided for `actor` now, as the export is asked for.
+     */
+    async forExport(
+      actor: AuthUser,
+      orderUuid: string,
+      tradePartnerId: number,
+    ): Promise<{ orderUuid: string; orderAmounts: boolean }> {
+      const ref = { uuid: orderUuid };
+      const { view } = await authorizeOrderAccess(db, actor, ref, 'read');
+      if (view.order.tradePartnerId !== tradePartnerId) {
+        throw new NotFoundError(
+          `Order with ID/UUID ${orderUuid} not found for this KYC file's trade partner.`,
+        );
+      }
+      return { orderUuid: view.order.uuid, orderAmounts: policy.mayViewOrderAmounts(actor) };
+    },
+
+    /** What the export's cover shows of the order; null once it no longer exists. */
+    async cover(orderUuid: string, amounts: boolean): Promise<OrderCover | null> {
+      const view = await createOrderRepository(db).find({ uuid: orderUuid });
+      if (!view) return null;
+      const { order } = view;
+      return {
+        uuid: order.uuid,
+        number: order.number,
+        direction: order.direction,
+        orderDate: order.orderDate,
+        status: order.status,
+        total: amounts ? order.total : null,
+        currency: order.currency,
+      };
+    },
+  };
+}
