@@ -64,6 +64,8 @@ export const documentTypesJson = {
   FINANCIAL_STATEMENT: 'Financial statement',
   CONTRACT: 'Contract',
   INVOICE: 'Invoice',
+  PURCHASE_ORDER: 'Purchase order',
+  ORDER_CONFIRMATION: 'Order confirmation',
   CMR: 'CMR consignment note',
   BILL_OF_LADING: 'Bill of lading',
   PACKING_LIST: 'Packing list',
