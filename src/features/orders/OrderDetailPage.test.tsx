@@ -9,6 +9,7 @@ import {
   orderJson,
   orderUuid,
   OWNER_PERMISSIONS,
+  serveNoOrder,
 } from '@/features/orders/testData';
 import { formatDateTime } from '@/lib/format';
 import { documentJson, fakeFile } from '../../../tests/data/documents';
@@ -318,14 +319,7 @@ describe('OrderDetailPage', () => {
   });
 
   it('says so when the order is not there', async () => {
-    server.use(
-      http.get('/api/orders/:ref', () =>
-        HttpResponse.json(
-          { statusCode: 404, error: 'Not Found', message: 'No order' },
-          { status: 404 },
-        ),
-      ),
-    );
+    serveNoOrder();
     renderDetail(['OWNER'], '/orders/detail/77');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });

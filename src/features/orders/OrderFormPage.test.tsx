@@ -10,6 +10,7 @@ import {
   orderJson,
   orderUuid,
   OWNER_PERMISSIONS,
+  serveNoOrder,
 } from '@/features/orders/testData';
 import { toApiDate } from '@/lib/format';
 import { acmeUuid, partnerJson } from '../../../tests/data/partners';
@@ -274,14 +275,7 @@ describe('changing an order', () => {
   });
 
   it('says so when the order is not there', async () => {
-    server.use(
-      http.get('/api/orders/:ref', () =>
-        HttpResponse.json(
-          { statusCode: 404, error: 'Not Found', message: 'No order' },
-          { status: 404 },
-        ),
-      ),
-    );
+    serveNoOrder();
     renderForm('/orders/modify/999');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     renderForm('/orders/modify/not-an-order');

@@ -151,3 +151,15 @@ export function mockOrderApi(order: Record<string, unknown> = orderJson()) {
   );
   return { requests, bodies };
 }
+
+/** GET /api/orders/{ref} answers 404: no such order, or not the caller's to see. */
+export function serveNoOrder() {
+  server.use(
+    http.get('/api/orders/:ref', () =>
+      HttpResponse.json(
+        { statusCode: 404, error: 'Not Found', message: 'No order' },
+        { status: 404 },
+      ),
+    ),
+  );
+}
