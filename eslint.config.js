@@ -19,6 +19,7 @@ const shared = [
   'companies',
   'countries',
   'kyc-forms',
+  'kyc-export',
   'documents',
   'notifications',
   'preferences',

@@ -13,11 +13,12 @@ import { kB, measureRoutes } from '../bench/support/bundle.js';
  * kB (1000 bytes) of Brotli. `goal` is issue 16's; `budget` is what fails the test. The
  * dashboard's goal is not met yet (docs/performance.md says where the bytes go), so its budget
  * holds today's size: it comes down towards the goal, and goes up only by what a feature the
- * SPEC asks for costs, said in docs/performance.md (issue 18: 257 to 259 kB; issue 19: 262 kB).
+ * SPEC asks for costs, said in docs/performance.md (issue 18: 257 to 259 kB; issue 19: 262 kB;
+ * issue 20: 265 kB).
  */
 const LIMITS = {
   boot: { goal: 60, budget: 60 },
-  dashboard: { goal: 200, budget: 262 },
+  dashboard: { goal: 200, budget: 265 },
 };
 
 const dist = path.resolve(process.argv[2] ?? 'dist');

@@ -91,4 +91,6 @@ export const handlers = [
   // The terms in force, in English whatever the language asked for.
   http.get(termsDocumentPath(TERMS_VERSION, ':language'), () => HttpResponse.json(termsEn)),
   http.get('/api/users/uuid/:uuid/trade-partners', () => HttpResponse.json([deVriesTrading])),
+  // The dashboard's orders card, for staff (issue 20).
+  http.get('/api/orders/counts', () => HttpResponse.json({ held: 0, open: 0 })),
 ];

@@ -30,13 +30,20 @@ const NOT_AVAILABLE = page('pages/NotAvailablePage');
  * A name missing from the manifest fails the measurement, so this cannot drift unnoticed.
  */
 export const ROUTES: Record<string, string[]> = {
-  '/dashboard': [page('dashboard/DashboardPage'), page('kyc/submissions/KycCompanyCard')],
-  '/orders': [NOT_AVAILABLE],
+  '/dashboard': [
+    page('dashboard/DashboardPage'),
+    page('kyc/submissions/KycCompanyCard'),
+    page('orders/ordersCardSlot'),
+  ],
+  '/orders': [page('orders/OrdersListPage')],
+  '/orders/modify/:orderRef': [page('orders/OrderFormPage')],
+  '/orders/detail/:orderRef': [page('orders/OrderDetailPage')],
   '/partners': [page('partners/PartnersListPage')],
   '/partners/new': [page('partners/PartnerNewPage')],
   '/partners/:partnerId': [
     page('partners/PartnerDetailPage'),
     page('kyc/submissions/PartnerKycTab'),
+    page('orders/PartnerOrdersTab'),
   ],
   '/kyc': [page('kyc/submissions/KycListPage')],
   '/kyc/:kycId': [page('kyc/KycDetailPage')],

@@ -128,16 +128,16 @@ describe('the shell', () => {
     await waitFor(() => expect(document.title).toBe('New Trade Partner | NT24'));
   });
 
-  it.each([
-    ['/orders', 'Orders'],
-    ['/passport', 'Passport'],
-  ])('gives %s a titled page that says it is not available yet', async (path, title) => {
-    await renderShell(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(
-      screen.getByText(`${title}: this part of the portal is not available yet.`),
-    ).toBeInTheDocument();
-  });
+  it.each([['/passport', 'Passport']])(
+    'gives %s a titled page that says it is not available yet',
+    async (path, title) => {
+      await renderShell(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(
+        screen.getByText(`${title}: this part of the portal is not available yet.`),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('opens Document Upload for an owner only; others land on the dashboard', async () => {
     await renderShell('/documents/upload', ['OWNER']);

@@ -80,17 +80,71 @@ export const routes: RouteObject[] = [
               {
                 path: paths.dashboard,
                 ...page(async () => {
-                  const [{ DashboardPage }, { kycCompanyCard }] = await Promise.all([
-                    import('@/features/dashboard/DashboardPage'),
-                    import('@/features/kyc/submissions/KycCompanyCard'),
-                  ]);
+                  const [{ DashboardPage }, { kycCompanyCard }, { ordersDashboardCard }] =
+                    await Promise.all([
+                      import('@/features/dashboard/DashboardPage'),
+                      import('@/features/kyc/submissions/KycCompanyCard'),
+                      import('@/features/orders/ordersCardSlot'),
+                    ]);
                   const companyCards = [kycCompanyCard];
-                  return () => <DashboardPage companyCards={companyCards} />;
+                  const cards = [ordersDashboardCard];
+                  return () => <DashboardPage companyCards={companyCards} cards={cards} />;
                 }),
                 errorElement: pageError,
                 handle: { titleKey: 'dashboard.title' } satisfies Handle,
               },
-              notYet(paths.orders, 'pages.orders'),
+              {
+                // Issue 20: staff see every order, partner people their companies'.
+                path: paths.orders,
+                element: <RequireRole roles={ROLES} />,
+                errorElement: pageError,
+                handle: { titleKey: 'pages.orders' } satisfies Handle,
+                children: [
+                  {
+                    index: true,
+                    ...page(
+                      async () => (await import('@/features/orders/OrdersListPage')).OrdersListPage,
+                    ),
+                    errorElement: pageError,
+                  },
+                  {
+                    // Orders are made by staff, from a partner (?partner={uuid}).
+                    element: <RequireRole roles={STAFF_ROLES} />,
+                    errorElement: pageError,
+                    children: [
+                      {
+                        path: paths.orderNew,
+                        ...page(
+                          async () =>
+                            (await import('@/features/orders/OrderFormPage')).OrderNewPage,
+                        ),
+                        errorElement: pageError,
+                        handle: { titleKey: 'orders.form.newTitle' } satisfies Handle,
+                      },
+                    ],
+                  },
+                  {
+                    // Anyone who may not change the order is shown it instead.
+                    path: paths.orderModify,
+                    ...page(
+                      async () => (await import('@/features/orders/OrderFormPage')).OrderModifyPage,
+                    ),
+                    errorElement: pageError,
+                    // 'Edit ORD-…' once the order is loaded (the page registers it).
+                    handle: { titleKey: 'orders.form.editCrumb' } satisfies Handle,
+                  },
+                  {
+                    path: paths.orderDetail,
+                    ...page(
+                      async () =>
+                        (await import('@/features/orders/OrderDetailPage')).OrderDetailPage,
+                    ),
+                    errorElement: pageError,
+                    // The order's number once it is loaded (the page registers it).
+                    handle: { titleKey: 'orders.detail.title' } satisfies Handle,
+                  },
+                ],
+              },
               {
                 // Any signed-in user with a role: staff see every partner, others their own.
                 path: paths.partners,
@@ -124,11 +178,13 @@ export const routes: RouteObject[] = [
                   {
                     path: paths.partnerDetail,
                     ...page(async () => {
-                      const [{ PartnerDetailPage }, { partnerKycTab }] = await Promise.all([
-                        import('@/features/partners/PartnerDetailPage'),
-                        import('@/features/kyc/submissions/PartnerKycTab'),
-                      ]);
-                      const extraTabs = [partnerKycTab];
+                      const [{ PartnerDetailPage }, { partnerKycTab }, { partnerOrdersTab }] =
+                        await Promise.all([
+                          import('@/features/partners/PartnerDetailPage'),
+                          import('@/features/kyc/submissions/PartnerKycTab'),
+                          import('@/features/orders/PartnerOrdersTab'),
+                        ]);
+                      const extraTabs = [partnerKycTab, partnerOrdersTab];
                       return () => <PartnerDetailPage extraTabs={extraTabs} />;
                     }),
                     errorElement: pageError,

@@ -29,3 +29,11 @@ export interface CompanyCard {
   /** Who sees the card, by their roles; everyone when absent. */
   visible?: (roles: readonly string[]) => boolean;
 }
+
+/** A card the dashboard shows once, for the people it is meant for (the app passes orders'). */
+export interface DashboardCard {
+  key: string;
+  Component: ComponentType;
+  /** Who sees the card, by their roles; everyone when absent. */
+  visible?: (roles: readonly string[]) => boolean;
+}

@@ -2,6 +2,12 @@ export const paths = {
   root: '/',
   dashboard: '/dashboard',
   orders: '/orders',
+  /** A new order for the partner `?partner={uuid}` names (staff). */
+  orderNew: '/orders/modify/new',
+  /** One order's form, by uuid or numeric id (SPEC section 2). */
+  orderModify: '/orders/modify/:orderRef',
+  /** One order, by uuid or numeric id (SPEC section 2). */
+  orderDetail: '/orders/detail/:orderRef',
   partners: '/partners',
   partnersNew: '/partners/new',
   /** One trade partner, by uuid or legacy numeric id (SPEC section 2). */
@@ -34,6 +40,18 @@ export const paths = {
 /** The address of one trade partner's page. */
 export const partnerPath = (idOrUuid: string | number) =>
   `/partners/${encodeURIComponent(String(idOrUuid))}`;
+
+/** The address of one order's page. */
+export const orderDetailPath = (idOrUuid: string | number) =>
+  `/orders/detail/${encodeURIComponent(String(idOrUuid))}`;
+
+/** The address of one order's form. */
+export const orderModifyPath = (idOrUuid: string | number) =>
+  `/orders/modify/${encodeURIComponent(String(idOrUuid))}`;
+
+/** The form of a new order for one trade partner. */
+export const orderNewPath = (partnerUuid: string) =>
+  `${paths.orderNew}?partner=${encodeURIComponent(partnerUuid)}`;
 
 /** The address of one KYC submission's page. */
 export const kycPath = (idOrUuid: string | number) =>

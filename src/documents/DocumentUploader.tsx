@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
-import type { Address, TradePartner } from '@common/partners';
+import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { DocumentLink } from '@/documents/documentsApi';
 import { uploadDocumentFile } from '@/documents/documentsSlice';
@@ -14,6 +14,7 @@ import { acceptAttribute, DOCUMENT_FILES, MAX_UPLOAD_MB } from '@/documents/file
 import { UploadQueue } from '@/documents/UploadQueue';
 import { useDocumentTypes } from '@/documents/useDocumentTypes';
 import { useUploadQueue } from '@/documents/useUploadQueue';
+import { addressLine } from '@/companies/addressLine';
 import { contactDisplayName } from '@/companies/contactName';
 import { selectUser } from '@/session/userSlice';
 import './documents.css';
@@ -28,17 +29,14 @@ function linkOf(target: string, partner: TradePartner): DocumentLink {
   return { tradePartnerUuid: partner.uuid };
 }
 
-const addressLine = (address: Address) =>
-  [
-    [address.street, address.houseNumber].filter(Boolean).join(' '),
-    [address.postCode, address.city].filter(Boolean).join(' '),
-  ]
-    .filter(Boolean)
-    .join(', ');
+/** What the uploaded documents belong to. */
+export type UploadTarget =
+  /** The company; the person may choose one of its contacts or addresses instead. */
+  | { partner: TradePartner; link?: undefined }
+  /** One record, fixed (an order: `{ orderUuid }`); nothing to choose. */
+  | { link: DocumentLink; partner?: undefined };
 
-export interface DocumentUploaderProps {
-  /** The company the documents belong to; one of its contacts or addresses can be chosen. */
-  partner: TradePartner;
+export type DocumentUploaderProps = UploadTarget & {
   /** For a tab or a side panel: less padding, no introduction. */
   compact?: boolean;
   /** The types offered; every type but PROFILE_PICTURE when absent. */
@@ -47,7 +45,7 @@ export interface DocumentUploaderProps {
   defaultType?: string;
   /** After each file the server stored. */
   onUploaded?: (document: Document) => void;
-}
+};
 
 /**
  * Uploads documents: choose the type and what they belong to, then drop files or browse.
@@ -56,6 +54,7 @@ export interface DocumentUploaderProps {
  */
 export function DocumentUploader({
   partner,
+  link: fixedLink,
   compact = false,
   typeCodes,
   defaultType = '',
@@ -79,7 +78,7 @@ export function DocumentUploader({
       typeSelect.current?.focus();
       return;
     }
-    const link = linkOf(target, partner);
+    const link = partner ? linkOf(target, partner) : fixedLink;
     const documentType = type;
     queue.add(files, async (file, onProgress) => {
       const document = await dispatch(
@@ -89,7 +88,6 @@ export function DocumentUploader({
     });
   };
 
-  const contacts = partner.tradePartnerContacts;
   const finished = queue.items.length > 0 && !queue.busy;
 
   return (
@@ -122,34 +120,36 @@ export function DocumentUploader({
             </Form.Control.Feedback>
           </Form.Group>
         </Col>
-        <Col md={6}>
-          <Form.Group controlId={`${id}-target`}>
-            <Form.Label>{t('documents.upload.belongsTo')}</Form.Label>
-            <Form.Select value={target} onChange={(event) => setTarget(event.target.value)}>
-              <option value={COMPANY}>
-                {t('documents.upload.company', { name: partner.name })}
-              </option>
-              {contacts.length > 0 && (
-                <optgroup label={t('documents.upload.contacts')}>
-                  {contacts.map((contact) => (
-                    <option key={contact.uuid} value={`contact:${contact.uuid}`}>
-                      {contactDisplayName(contact) ?? t('contacts.noContact')}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              {partner.addresses.length > 0 && (
-                <optgroup label={t('documents.upload.addresses')}>
-                  {partner.addresses.map((address) => (
-                    <option key={address.uuid} value={`address:${address.uuid}`}>
-                      {addressLine(address)}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-            </Form.Select>
-          </Form.Group>
-        </Col>
+        {partner && (
+          <Col md={6}>
+            <Form.Group controlId={`${id}-target`}>
+              <Form.Label>{t('documents.upload.belongsTo')}</Form.Label>
+              <Form.Select value={target} onChange={(event) => setTarget(event.target.value)}>
+                <option value={COMPANY}>
+                  {t('documents.upload.company', { name: partner.name })}
+                </option>
+                {partner.tradePartnerContacts.length > 0 && (
+                  <optgroup label={t('documents.upload.contacts')}>
+                    {partner.tradePartnerContacts.map((contact) => (
+                      <option key={contact.uuid} value={`contact:${contact.uuid}`}>
+                        {contactDisplayName(contact) ?? t('contacts.noContact')}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+                {partner.addresses.length > 0 && (
+                  <optgroup label={t('documents.upload.addresses')}>
+                    {partner.addresses.map((address) => (
+                      <option key={address.uuid} value={`address:${address.uuid}`}>
+                        {addressLine(address)}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </Form.Select>
+            </Form.Group>
+          </Col>
+        )}
       </Row>
       <DropZone
         inputId={`${id}-files`}

@@ -7,6 +7,7 @@ import {
 } from '@/documents/documentUrls';
 import {
   filterDocuments,
+  listDocumentsFor,
   getDocumentsByEntity,
   updateDocumentStatus,
   uploadDocument,
@@ -73,6 +74,24 @@ describe('the calls', () => {
     expect(url?.searchParams.get('size')).toBe('100');
     expect(url?.searchParams.get('tradePartnerUuid')).toBe('p-1');
     expect(url?.searchParams.getAll('documentType')).toEqual(['COC_EXTRACT', 'INVOICE']);
+  });
+
+  it("reads an order's documents through the entity lookup, any other list through the filter", async () => {
+    const urls: URL[] = [];
+    const answer = ({ request }: { request: Request }) => {
+      urls.push(new URL(request.url));
+      return HttpResponse.json({ documents: [], page: 0, size: 100, totalElements: 0 });
+    };
+    server.use(
+      http.get('/api/documents/entity-uuid/order/:uuid', answer),
+      http.get('/api/documents/filter', answer),
+    );
+    await listDocumentsFor({ orderUuid: 'o-1', includeArchived: true });
+    await listDocumentsFor({ tradePartnerUuid: 'p-1' });
+    expect(urls.map((url) => `${url.pathname}?${url.searchParams}`)).toEqual([
+      '/api/documents/entity-uuid/order/o-1?includeArchived=true&page=0&size=100',
+      '/api/documents/filter?page=0&size=100&tradePartnerUuid=p-1',
+    ]);
   });
 
   it('archives with the status as a query parameter', async () => {

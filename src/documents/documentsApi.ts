@@ -80,6 +80,36 @@ export async function filterDocuments(
   return parseDocumentList(data);
 }
 
+/**
+ * The documents a DocumentList shows: an order's (a query naming only `orderUuid`) through
+ * GET /api/documents/entity-uuid/order/{uuid}, as many as a filtered lookup gives; any other
+ * query through the filter.
+ */
+export async function listDocumentsFor(
+  query: DocumentQuery,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<DocumentPage> {
+  const { orderUuid, includeArchived, status, documentType, page, size, sort, ...others } = query;
+  if (!orderUuid || Object.values(others).some((value) => value !== undefined)) {
+    return filterDocuments(query, { fresh });
+  }
+  const { data } = await apiClient.get<unknown>(
+    `/api/documents/entity-uuid/order/${seg(orderUuid)}`,
+    {
+      params: searchParams({
+        includeArchived,
+        status,
+        documentType,
+        page: page ?? FILTER_DEFAULTS.page,
+        size: size ?? FILTER_DEFAULTS.size,
+        sort,
+      }),
+      ...(fresh ? { dedup: false } : {}),
+    },
+  );
+  return parseDocumentList(data);
+}
+
 export interface PageQuery {
   includeArchived?: boolean;
   page?: number;

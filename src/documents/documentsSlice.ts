@@ -14,8 +14,8 @@ import { signedOut } from '@/session/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';
 import {
   createDocumentToken,
-  filterDocuments,
   getDocumentTypes,
+  listDocumentsFor,
   updateDocumentStatus,
   updateDocumentType,
   uploadDocument,
@@ -110,12 +110,15 @@ export interface FetchDocumentsArg {
   force?: boolean;
 }
 
-/** One list (GET /api/documents/filter); a fresh answer (DOCUMENT_CACHE_MS) is not asked again. */
+/**
+ * One list (GET /api/documents/filter, or an order's lookup); a fresh answer (DOCUMENT_CACHE_MS)
+ * is not asked again.
+ */
 export const fetchDocuments = createAppAsyncThunk(
   'documents/fetchList',
   async ({ query, force = false }: FetchDocumentsArg, { rejectWithValue }) => {
     try {
-      const page = await filterDocuments(query, { fresh: force });
+      const page = await listDocumentsFor(query, { fresh: force });
       return { page, fetchedAt: Date.now() };
     } catch (error) {
       console.error('Documents could not be loaded:', error);

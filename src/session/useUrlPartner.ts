@@ -15,3 +15,18 @@ export function useUrlPartner(): void {
     dispatch(urlPartnerChanged(partnerFromPath(pathname)));
   }, [dispatch, pathname]);
 }
+
+/**
+ * SPEC section 2: the partner of the record a page shows (an order's, issue 20) becomes the
+ * current partner once the page knows it; the address alone names the record, not its partner.
+ * Set after every navigation to the page, after useUrlPartner's reading of the address.
+ */
+export function useRecordPartner(partner: { id: number; uuid: string } | null | undefined): void {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const id = partner?.id;
+  const uuid = partner?.uuid;
+  useEffect(() => {
+    if (id !== undefined && uuid !== undefined) dispatch(urlPartnerChanged({ id, uuid }));
+  }, [dispatch, pathname, id, uuid]);
+}

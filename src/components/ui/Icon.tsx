@@ -161,6 +161,7 @@ const ICONS = {
       <path d="m21 21-4.35-4.35M8 11h6" />
     </>
   ),
+  filter: <path d="M22 3H2l8 9.46V19l4 2v-8.54L22 3z" />,
   download: (
     <>
       <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />

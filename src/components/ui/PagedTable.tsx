@@ -18,6 +18,8 @@ interface PagedTableProps {
   onRetry: () => void;
   caption: string;
   columns: readonly string[];
+  /** A last column, unlabelled on screen, for each row's buttons. */
+  withActions?: boolean;
   /** A zero-based page was picked. */
   onPageChange: (page: number) => void;
   /** The rows of `page`. */
@@ -35,6 +37,7 @@ export function PagedTable({
   onRetry,
   caption,
   columns,
+  withActions = false,
   onPageChange,
   children,
 }: PagedTableProps) {
@@ -55,7 +58,7 @@ export function PagedTable({
           aria-busy={busy || undefined}
           data-loading={busy || undefined}
         >
-          <DataTable hover caption={caption} columns={columns}>
+          <DataTable hover caption={caption} columns={columns} withActions={withActions}>
             {children}
           </DataTable>
         </div>

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/config/paths';
 import { selectTokenProfile, signOut } from '@/session/authSlice';
-import type { CompanyCard } from '@/companies/companyViews';
+import type { CompanyCard, DashboardCard } from '@/companies/companyViews';
 import {
   selectCurrentTradePartner,
   selectTradePartners,
@@ -58,7 +58,28 @@ function CompanyCards({ cards }: { cards: readonly CompanyCard[] }) {
   );
 }
 
-export function DashboardPage({ companyCards = [] }: { companyCards?: readonly CompanyCard[] }) {
+interface DashboardPageProps {
+  /** One of each per company of a partner user (the app passes KYC's). */
+  companyCards?: readonly CompanyCard[];
+  /** Shown once to those each is for (the app passes the orders card, for staff). */
+  cards?: readonly DashboardCard[];
+}
+
+/** The cards other features add once each (the app passes the orders card). */
+function Cards({ cards }: { cards: readonly DashboardCard[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <div className="row g-4 mb-4">
+      {cards.map(({ key, Component }) => (
+        <div key={key} className="col-12 col-md-6 col-xl-4">
+          <Component />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function DashboardPage({ companyCards = [], cards = [] }: DashboardPageProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -75,6 +96,7 @@ export function DashboardPage({ companyCards = [] }: { companyCards?: readonly C
           {name ? t('dashboard.welcome', { name }) : t('dashboard.welcomeAnonymous')}
         </h1>
       </div>
+      <Cards cards={cards.filter((card) => card.visible?.(roles) ?? true)} />
       {!hasAnyRole(roles, STAFF_ROLES) && <CompanyCard />}
       {!hasAnyRole(roles, STAFF_ROLES) && (
         <CompanyCards cards={companyCards.filter((card) => card.visible?.(roles) ?? true)} />

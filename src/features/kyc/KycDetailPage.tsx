@@ -10,7 +10,7 @@ import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { partnerPath, paths } from '@/config/paths';
 import { initCocCheck } from '@/features/kyc/collection/cocCheckSlice';
-import { KycExportButton } from '@/features/kyc/export/KycExportDialog';
+import { KycExportButton } from '@/kyc-export/KycExportDialog';
 import { useKycActors } from '@/features/kyc/kycActors';
 import { ShareLinkButton } from '@/features/kyc/links/ShareLinkDialog';
 import { mayShareLink } from '@/features/kyc/links/linkLabels';

@@ -1,4 +1,4 @@
-import { PartnerDocuments } from '@/documents/PartnerDocuments';
+import { PartnerDocuments } from '@/documents/RecordDocuments';
 import type { PartnerTabProps } from '@/companies/companyViews';
 
 /** The partner's documents; those who may change the partner upload, retype and archive. */

@@ -66,6 +66,11 @@ describe('PartnerDetailPage', () => {
       'KYC',
     ]);
     expect(screen.getByRole('button', { name: 'Edit company' })).toBeInTheDocument();
+    // Staff start an order for the partner from here (issue 20).
+    expect(screen.getByRole('link', { name: 'New order' })).toHaveAttribute(
+      'href',
+      `/orders/modify/new?partner=${acmeUuid}`,
+    );
 
     await userEvent.click(screen.getByRole('tab', { name: 'Contacts' }));
     expect(screen.getByRole('button', { name: 'Add contact' })).toBeInTheDocument();
@@ -95,6 +100,7 @@ describe('PartnerDetailPage', () => {
     expect(screen.getByText('Your access: Viewer')).toBeInTheDocument();
     expect(tabNames()).toEqual(['Company', 'Addresses', 'Contacts', 'Documents', 'Members']);
     expect(screen.queryByRole('button', { name: 'Edit company' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Addresses' }));
     expect(screen.getByText(/Coolsingel 40/)).toBeInTheDocument();

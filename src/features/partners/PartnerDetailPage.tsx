@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ErrorCard } from '@/components/ui/ErrorCard';
-import { paths } from '@/config/paths';
+import { orderNewPath, paths } from '@/config/paths';
 import { TermsBadge, VerifiedBadge } from '@/features/partners/PartnerBadges';
 import { TermsButton } from '@/companies/TermsButton';
 import { effectiveAccessLevel, partnerPermissions } from '@/companies/partnerAccess';
@@ -93,7 +93,14 @@ export function PartnerDetailPage({ extraTabs = [] }: { extraTabs?: readonly Par
   return (
     <>
       <div className="app-page-header">
-        <h1 className="h3 mb-2">{partner.name}</h1>
+        <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
+          <h1 className="h3 mb-0 me-auto">{partner.name}</h1>
+          {isStaff(roles) && (
+            <Link to={orderNewPath(partner.uuid)} className="btn btn-primary btn-sm">
+              {t('orders.actions.new')}
+            </Link>
+          )}
+        </div>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <VerifiedBadge verified={partner.verified} />
           <TermsBadge accepted={partner.termsAccepted} />

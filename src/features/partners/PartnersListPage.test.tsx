@@ -70,11 +70,22 @@ describe('PartnersListPage', () => {
     expect(within(row).getByText('Terms not accepted')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
     expect(queries[0]?.toString()).toBe('page=0&size=20&sort=name%2Casc');
-    // Staff may start a new partner from here.
+    // Staff may start a new partner from here, and an order for each partner (issue 20).
     expect(screen.getByRole('link', { name: 'New trade partner' })).toHaveAttribute(
       'href',
       '/partners/new',
     );
+    expect(within(row).getByRole('link', { name: 'New order for Partner 01' })).toHaveAttribute(
+      'href',
+      '/orders/modify/new?partner=00000000-0000-4000-8000-000000000001',
+    );
+  });
+
+  it('offers partner people no new order', async () => {
+    partnersApi();
+    renderList(['OWNER']);
+    await screen.findByRole('link', { name: 'Partner 01' });
+    expect(screen.queryByRole('link', { name: /New order/ })).not.toBeInTheDocument();
   });
 
   it('pages through the server and keeps the page in the address', async () => {

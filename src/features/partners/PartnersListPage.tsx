@@ -8,7 +8,7 @@ import { isStaff } from '@common/roles';
 import { partnerPermissions } from '@/companies/partnerAccess';
 import { TermsButton } from '@/companies/TermsButton';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { paths, partnerPath } from '@/config/paths';
+import { orderNewPath, paths, partnerPath } from '@/config/paths';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { TermsBadge, VerifiedBadge, firstCity } from '@/features/partners/PartnerBadges';
@@ -134,6 +134,7 @@ export function PartnersListPage() {
               t('partners.list.columns.terms'),
             ]}
             page={page}
+            withActions={staff}
             onPageChange={(next) => update({ page: pageParam(next) })}
           >
             {rows.map((partner) => (
@@ -158,6 +159,17 @@ export function PartnersListPage() {
                     )}
                   </div>
                 </td>
+                {staff && (
+                  <td className="text-md-end">
+                    <Link
+                      to={orderNewPath(partner.uuid)}
+                      className="btn btn-outline-primary btn-sm text-nowrap"
+                      aria-label={t('orders.actions.newFor', { partner: partner.name })}
+                    >
+                      {t('orders.actions.new')}
+                    </Link>
+                  </td>
+                )}
               </tr>
             ))}
           </PagedTable>

@@ -9,12 +9,13 @@ import { fetchKycStatusHistory } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/records/useKycRecords';
 import { actorName } from '@/features/kyc/links/linkLabels';
 import { formatDateTime } from '@/lib/format';
+import '@/components/ui/Timeline.css';
 
 function HistoryEntry({ record }: { record: StatusRecord }) {
   const { t } = useTranslation();
   const moved = record.status !== SUBMISSION_COMMENT;
   return (
-    <li className="kyc-timeline-item">
+    <li className="app-timeline-item">
       <div className="d-flex flex-wrap align-items-center gap-2">
         {moved && record.fromStatus && (
           <>
@@ -74,7 +75,7 @@ export function KycStatusHistory({ submission }: KycRecordProps) {
         onRetry={retry}
       />
       {records.length > 0 && (
-        <ol className="kyc-timeline list-unstyled mb-0" aria-label={t('kyc.tabs.history')}>
+        <ol className="app-timeline list-unstyled mb-0" aria-label={t('kyc.tabs.history')}>
           {records.map((record) => (
             <HistoryEntry key={record.id} record={record} />
           ))}

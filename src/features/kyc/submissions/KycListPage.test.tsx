@@ -1,19 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { sessionStarted } from '@/session/authSlice';
 import { KycListPage } from '@/features/kyc/submissions/KycListPage';
 import { eva, submissionJson } from '../../../../tests/data/kyc';
-import { fetchUser } from '@/session/userSlice';
 import { formatDateTime } from '@/lib/format';
 import { markDeVries } from '../../../../tests/msw-handlers';
 import { server } from '../../../../tests/msw-server';
-import { makeStore, markToken, renderWithProviders } from '../../../../tests/render-with-providers';
+import { servePages } from '../../../../tests/paged-api';
+import { renderRoutes } from '../../../../tests/render-routes';
 
 /** 45 submissions, answered a page at a time; records each query. */
 function filterApi() {
-  const queries: string[] = [];
   const all = Array.from({ length: 45 }, (_, i) =>
     submissionJson({
       id: i + 1,
@@ -24,38 +21,18 @@ function filterApi() {
       riskLevel: i === 0 ? null : 'HIGH',
     }),
   );
-  server.use(
-    http.get('/api/kyc/filter', ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      queries.push(params.toString());
-      const page = Number(params.get('page'));
-      const size = Number(params.get('size'));
-      return HttpResponse.json({
-        content: all.slice(page * size, (page + 1) * size),
-        page,
-        size,
-        totalElements: all.length,
-        totalPages: Math.ceil(all.length / size),
-      });
-    }),
-  );
-  return queries;
+  return servePages('/api/kyc/filter', all);
 }
 
-function renderList(roles: string[], path = '/kyc') {
-  const store = makeStore();
-  store.dispatch(sessionStarted({ ...markToken, roles }));
-  store.dispatch(fetchUser.fulfilled({ ...markDeVries, roles }, 'test', 'kc'));
-  const router = createMemoryRouter(
+const renderList = (roles: string[], path = '/kyc') =>
+  renderRoutes(
     [
       { path: '/kyc', element: <KycListPage /> },
       { path: '/kyc/:kycId', element: <p>Detail</p> },
     ],
-    { initialEntries: [path] },
+    path,
+    roles,
   );
-  renderWithProviders(<RouterProvider router={router} />, { store });
-  return { store, router };
-}
 
 const DEFAULT_QUERY = 'page=0&size=20&sort=updatedAt%2Cdesc';
 

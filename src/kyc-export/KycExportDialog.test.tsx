@@ -1,15 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EXPORT_POLL_INTERVAL_MS } from '@common/kyc-export';
-import { fileNameProblem, KycExportButton } from '@/features/kyc/export/KycExportDialog';
-import {
-  jobId,
-  mockExportApi,
-  stubDownloads,
-  type StatusAnswer,
-} from '@/features/kyc/export/testData';
-import { kycUuid } from '../../../../tests/data/kyc';
-import { renderWithProviders } from '../../../../tests/render-with-providers';
+import { fileNameProblem, KycExportButton } from '@/kyc-export/KycExportDialog';
+import { jobId, mockExportApi, stubDownloads, type StatusAnswer } from '@/kyc-export/testData';
+import { kycUuid } from '../../tests/data/kyc';
+import { renderWithProviders } from '../../tests/render-with-providers';
 
 const statusCall = `GET /api/kyc/export-jobs/${jobId}/status`;
 

@@ -16,7 +16,7 @@ import {
   selectKycExport,
   type ExportKycFileArg,
   type KycExportRun,
-} from '@/features/kyc/export/kycExportSlice';
+} from '@/kyc-export/kycExportSlice';
 
 type Options = ExportKycFileArg['options'];
 const OPTIONS = ['includeAuditLogs', 'includeDocumentThumbnails', 'includeFullDocuments'] as const;
@@ -39,14 +39,18 @@ export function fileNameProblem(name: string): FileNameProblem | null {
 interface ExportFormProps {
   formId: string;
   kycId: number;
+  /** The order the file is exported for: its name and what the dialog says. */
+  order?: ExportOrder;
   onExport: (options: Options, filename: string) => void;
 }
 
 /** The options and the file name; Export hands them on once the name will do. */
-function ExportForm({ formId, kycId, onExport }: ExportFormProps) {
+function ExportForm({ formId, kycId, order, onExport }: ExportFormProps) {
   const { t } = useTranslation();
   const [options, setOptions] = useState<Options>({ ...EXPORT_DEFAULTS });
-  const [filename, setFilename] = useState(() => exportFileName({ id: kycId }));
+  const [filename, setFilename] = useState(() =>
+    exportFileName(order ? { orderUuid: order.uuid } : { id: kycId }),
+  );
   // The name is judged once Export was pressed, then as it is typed.
   const [checked, setChecked] = useState(false);
   const problem = checked ? fileNameProblem(filename) : null;
@@ -62,7 +66,7 @@ function ExportForm({ formId, kycId, onExport }: ExportFormProps) {
 
   return (
     <Form id={formId} noValidate onSubmit={submit}>
-      <p>{t('kyc.export.intro', { id: kycId })}</p>
+      <p>{order?.intro ?? t('kyc.export.intro', { id: kycId })}</p>
       <fieldset className="mb-3">
         <legend className="form-label fs-6 mb-2">{t('kyc.export.contents')}</legend>
         {OPTIONS.map((option) => (
@@ -136,8 +140,18 @@ function ExportRun({ run, onRetry }: { run: KycExportRun; onRetry: () => void })
 /** The file to export. */
 type ExportTarget = Pick<KycSubmission, 'id' | 'uuid'>;
 
+/**
+ * An order the file is exported for (issue 20): the PDF has it on its cover and is named
+ * order-{uuid}.pdf (SPEC section 9); `intro` says so in the dialog.
+ */
+export interface ExportOrder {
+  uuid: string;
+  intro: string;
+}
+
 interface KycExportDialogProps {
   submission: ExportTarget;
+  order?: ExportOrder;
   onClose: () => void;
 }
 
@@ -146,7 +160,7 @@ interface KycExportDialogProps {
  * itself. Render it only while open: closing it (unmounting) stops following the export, whose
  * job runs on at the server.
  */
-export function KycExportDialog({ submission, onClose }: KycExportDialogProps) {
+export function KycExportDialog({ submission, order, onClose }: KycExportDialogProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const titleId = useId();
@@ -191,7 +205,15 @@ export function KycExportDialog({ submission, onClose }: KycExportDialogProps) {
           <ExportForm
             formId={formId}
             kycId={kycId}
-            onExport={(options, filename) => start({ kycId, uuid, options, filename })}
+            order={order}
+            onExport={(options, filename) =>
+              start({
+                kycId,
+                uuid,
+                options: order ? { ...options, orderUuid: order.uuid } : options,
+                filename,
+              })
+            }
           />
         )}
       </Modal.Body>

@@ -1,12 +1,17 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import { exportJobSchema } from '@common/kyc-export';
-import { idPath, uuidPath } from '@/features/kyc/kycApi';
 import { apiClient } from '@/lib/api-client';
 import { required, searchParams, seg } from '@/lib/api-params';
 
 // The KYC review file as PDF (SPEC section 7, decision 014): a queued job that is started,
-// polled and downloaded, and the synchronous variant that answers with the PDF at once.
+// polled and downloaded, and the synchronous variant that answers with the PDF at once. A shared
+// place: the KYC file exports itself, an order exports its partner's file (issue 20).
+
+/** Where one KYC file's calls go, its id or uuid checked first (SPEC section 5). */
+const idPath = (id: number, call: string) => `/api/kyc/${seg(required(id, 'id', call))}`;
+const uuidPath = (uuid: string, call: string) =>
+  `/api/kyc/uuid/${seg(required(uuid, 'uuid', call))}`;
 
 /** What the PDF contains (SPEC section 3, 'PDF export options'). */
 export interface KycExportOptions {

@@ -17,7 +17,7 @@ import {
   startKycPdfExport,
   type KycExportJob,
   type KycExportOptions,
-} from '@/features/kyc/export/kycExportApi';
+} from '@/kyc-export/kycExportApi';
 import { toApiError, type ApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';
 import {

@@ -5,12 +5,12 @@ import {
   exportKycPdf,
   getKycExportJobStatus,
   startKycPdfExport,
-} from '@/features/kyc/export/kycExportApi';
-import { jobJson, jobId, pdfResponse } from '@/features/kyc/export/testData';
-import { kycUuid } from '../../../../tests/data/kyc';
+} from '@/kyc-export/kycExportApi';
+import { jobJson, jobId, pdfResponse } from '@/kyc-export/testData';
+import { kycUuid } from '../../tests/data/kyc';
 import { toApiError } from '@/lib/api-error';
-import { server } from '../../../../tests/msw-server';
-import { errorBody } from '../../../../tests/msw-handlers';
+import { server } from '../../tests/msw-server';
+import { errorBody } from '../../tests/msw-handlers';
 
 interface Seen {
   line: string;

@@ -1,8 +1,8 @@
 // Test data for the PDF export: jobs as the server reports them, and a small job server over
 // msw that walks a job through the statuses a test gives it.
 import { http, HttpResponse } from 'msw';
-import { kycUuid } from '../../../../tests/data/kyc';
-import { server } from '../../../../tests/msw-server';
+import { kycUuid } from '../../tests/data/kyc';
+import { server } from '../../tests/msw-server';
 
 export const jobId = '2f6c1b7e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
 

@@ -6,15 +6,10 @@ import {
   EXPORT_STATUS_RETRY_DELAY_MS,
 } from '@common/kyc-export';
 import { signedOut } from '@/session/authActions';
-import { exportKycFile, selectKycExport } from '@/features/kyc/export/kycExportSlice';
-import {
-  jobId,
-  mockExportApi,
-  stubDownloads,
-  type StatusAnswer,
-} from '@/features/kyc/export/testData';
-import { kycUuid } from '../../../../tests/data/kyc';
-import { makeStore } from '../../../../tests/render-with-providers';
+import { exportKycFile, selectKycExport } from '@/kyc-export/kycExportSlice';
+import { jobId, mockExportApi, stubDownloads, type StatusAnswer } from '@/kyc-export/testData';
+import { kycUuid } from '../../tests/data/kyc';
+import { makeStore } from '../../tests/render-with-providers';
 
 const arg = {
   kycId: 12,

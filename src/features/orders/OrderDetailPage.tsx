@@ -1,0 +1,104 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { EDITABLE_ORDER_STATUSES, ORDER_DOCUMENT_TYPES, type Order } from '@common/orders';
+import { isStaff } from '@common/roles';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { orderModifyPath, partnerPath, paths } from '@/config/paths';
+import { RecordDocuments } from '@/documents/RecordDocuments';
+import { MoveRefusal, OrderMoves } from '@/features/orders/OrderActions';
+import { HeldBadge, OrderStatusBadge } from '@/features/orders/OrderBadges';
+import { OrderExportButton } from '@/features/orders/OrderExportButton';
+import { OrderHistory } from '@/features/orders/OrderHistory';
+import { useOrderPage } from '@/features/orders/OrderPageStates';
+import { OrderFields, OrderLinesView } from '@/features/orders/OrderSummary';
+import { fetchOrderPartner, selectOrderPartnerFor } from '@/features/orders/ordersSlice';
+import { useRecordPartner } from '@/session/useUrlPartner';
+import { selectRoles } from '@/session/userSlice';
+import '@/features/orders/orders.css';
+
+/** The order's documents: upload (with a type), list, viewer and archive, or the list alone. */
+function OrderDocuments({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const query = useMemo(() => ({ orderUuid: order.uuid }), [order.uuid]);
+  return (
+    <RecordDocuments
+      query={query}
+      upload={order.permissions.uploadDocuments ? { link: { orderUuid: order.uuid } } : null}
+      typeCodes={ORDER_DOCUMENT_TYPES}
+      emptyText={t('orders.detail.noDocuments')}
+    />
+  );
+}
+
+function OrderView({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const staff = isStaff(useAppSelector(selectRoles));
+  const partnerUuid = order.tradePartner.uuid;
+  const partner = useAppSelector((state) => selectOrderPartnerFor(state, partnerUuid));
+  useEffect(() => {
+    void dispatch(fetchOrderPartner(partnerUuid));
+  }, [dispatch, partnerUuid]);
+  const editable = order.permissions.edit && EDITABLE_ORDER_STATUSES.includes(order.status);
+
+  return (
+    <>
+      <div className="app-page-header">
+        <div className="d-flex flex-wrap align-items-start gap-2 gap-sm-3">
+          <div className="me-auto">
+            <h1 className="h3 mb-1">{order.number}</h1>
+            <Link to={partnerPath(partnerUuid)} className="fw-semibold">
+              {order.tradePartner.name}
+            </Link>
+          </div>
+          <p className="fs-6 mb-0 d-flex flex-wrap align-items-center gap-2">
+            <span className="visually-hidden">{t('orders.fields.status')} </span>
+            <OrderStatusBadge status={order.status} />
+            {order.held && <HeldBadge />}
+          </p>
+        </div>
+        {order.held && (
+          <p className="small text-warning-emphasis mt-2 mb-0">{t('orders.held.explanation')}</p>
+        )}
+        <div className="d-flex flex-wrap align-items-center gap-2 mt-3">
+          <OrderMoves order={order} />
+          {editable && (
+            <Link to={orderModifyPath(order.uuid)} className="btn btn-outline-primary btn-sm">
+              {t('orders.actions.edit')}
+            </Link>
+          )}
+          {staff && <OrderExportButton order={order} />}
+        </div>
+        <MoveRefusal order={order} />
+      </div>
+      <div className="row g-4">
+        <div className="col-12 col-xl-8">
+          <OrderFields order={order} partner={partner?.data ?? null} />
+          <OrderLinesView order={order} />
+        </div>
+        <div className="col-12 col-xl-4">
+          <OrderHistory orderUuid={order.uuid} />
+        </div>
+        <div className="col-12">
+          <OrderDocuments order={order} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * /orders/detail/{idOrUuid}: one order, its moves, its lines, its trail and its documents. An
+ * order the person may not see is 'not found', as one that does not exist.
+ */
+export function OrderDetailPage() {
+  const { orderRef = '' } = useParams();
+  const { order, fallback } = useOrderPage(orderRef);
+  // 'Orders / ORD-2026-000123', whether the address names it by uuid or id.
+  useBreadcrumbLabel(paths.orderDetail, order?.number ?? null);
+  // SPEC section 2: the current partner is the order's.
+  useRecordPartner(order?.tradePartner);
+  return order ? <OrderView order={order} /> : fallback;
+}

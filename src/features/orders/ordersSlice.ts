@@ -1,0 +1,303 @@
+import { createSlice, isFulfilled, type WithSlice } from '@reduxjs/toolkit';
+import {
+  orderSchema,
+  type Order,
+  type OrderAuditEvent,
+  type OrderCreate,
+  type OrderPage,
+  type OrderStatus,
+  type OrderUpdate,
+} from '@common/orders';
+import type { TradePartner } from '@common/partners';
+import { createAppAsyncThunk } from '@/app/hooks';
+import { rootReducer, type AppDispatch, type RootState } from '@/app/store';
+import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
+import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
+import { notificationAdded } from '@/notifications/notificationsSlice';
+import { STALE_VERSION_NOTICE } from '@/notifications/notices';
+import { signedOut } from '@/session/authActions';
+import {
+  changeOrderStatus,
+  createOrder,
+  getOrder,
+  getOrderHistory,
+  listOrders,
+  updateOrder,
+  type OrderListQuery,
+} from '@/features/orders/ordersApi';
+import { orderNamed } from '@/features/orders/orderRef';
+import { isStaleVersion, staleCurrent, toApiError, type ApiError } from '@/lib/api-error';
+import { addKeyedFetch, idleKeyed, notLoading, type KeyedRequest } from '@/lib/keyed-request';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
+
+/** The order screens' state (issue 20). Not persisted; keystrokes stay in the form. */
+export interface OrdersState {
+  /** The page a list shows; its key names the query it answers (orderListKey). */
+  list: KeyedRequest<OrderPage | null>;
+  /** The order the detail or form screen shows; its key is the id or uuid of the address. */
+  detail: KeyedRequest<Order | null>;
+  /** The partner an order is for (its contacts and addresses), by uuid. */
+  partner: KeyedRequest<TradePartner | null>;
+  /** The audit trail of one order, by the order's uuid. */
+  history: KeyedRequest<OrderAuditEvent[]>;
+  /** The last status change (to `target`); a refusal (a 409's details) stays to be explained. */
+  move: RequestState & { orderUuid: string | null; target: OrderStatus | null };
+}
+
+const initialState: OrdersState = {
+  list: idleKeyed(null),
+  detail: idleKeyed(null),
+  partner: idleKeyed(null),
+  history: idleKeyed([]),
+  move: { ...idleRequest(), orderUuid: null, target: null },
+};
+
+/** The same query always gives the same key. */
+export const orderListKey = (query: OrderListQuery) =>
+  JSON.stringify([
+    query.page,
+    query.size,
+    query.sort,
+    [...query.statuses].sort(),
+    query.tradePartnerUuid,
+    query.direction,
+    query.from,
+    query.to,
+    query.held,
+    query.q.trim(),
+  ]);
+
+/**
+ * A change the server refused. When someone else changed the order first (409, decision 023)
+ * the user is told so in their language; the reducers show the order as it is now.
+ */
+function refusedChange(error: unknown, dispatch: AppDispatch): ApiError {
+  const apiError = toApiError(error);
+  if (isStaleVersion(apiError)) dispatch(notificationAdded(STALE_VERSION_NOTICE));
+  return apiError;
+}
+
+// --- Reads -------------------------------------------------------------------------------------
+
+export const fetchOrders = createAppAsyncThunk(
+  'orders/fetchList',
+  async (query: OrderListQuery, { rejectWithValue }) => {
+    try {
+      return await listOrders(query);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  { condition: notLoading((state: RootState) => selectOrderList(state), orderListKey) },
+);
+
+/** The order an address names (`/orders/detail/{idOrUuid}`). */
+export const fetchOrder = createAppAsyncThunk(
+  'orders/fetchOne',
+  async (ref: string, { rejectWithValue }) => {
+    try {
+      return await getOrder(ref);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: notLoading(
+      (state: RootState) => selectOrderDetail(state),
+      (ref: string) => ref,
+    ),
+  },
+);
+
+/** The order's partner, for its contacts and addresses (GET /api/partners/uuid/{uuid}). */
+export const fetchOrderPartner = createAppAsyncThunk(
+  'orders/fetchPartner',
+  async (uuid: string, { rejectWithValue }) => {
+    try {
+      return await getTradePartnerByUuid(uuid);
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  {
+    condition: notLoading(
+      (state: RootState) => selectOrderPartner(state),
+      (uuid: string) => uuid,
+    ),
+  },
+);
+
+interface HistoryArg {
+  orderUuid: string;
+  /** Skip an answer the request de-duplication would reuse. */
+  fresh?: boolean;
+}
+
+const historyKey = ({ orderUuid }: HistoryArg) => orderUuid;
+
+export const fetchOrderHistory = createAppAsyncThunk(
+  'orders/fetchHistory',
+  async (
+    { orderUuid, fresh = false }: { orderUuid: string; fresh?: boolean },
+    { rejectWithValue },
+  ) => {
+    try {
+      return await getOrderHistory(orderUuid, { fresh });
+    } catch (error) {
+      return rejectWithValue(toApiError(error));
+    }
+  },
+  { condition: notLoading((state: RootState) => selectOrderHistory(state), historyKey) },
+);
+
+// --- Changes -----------------------------------------------------------------------------------
+
+export type SaveOrderArg =
+  | { order?: undefined; body: OrderCreate }
+  /** A change of `order`, as it was read: which one and the version the change is on. */
+  | { order: Pick<Order, 'uuid' | 'version'>; body: Omit<OrderUpdate, 'version'> };
+
+/** A new order (POST), or a change of one (PUT on the version it was read at). */
+export const saveOrder = createAppAsyncThunk(
+  'orders/save',
+  async (arg: SaveOrderArg, { dispatch, rejectWithValue }) => {
+    try {
+      return arg.order
+        ? await updateOrder(arg.order.uuid, { ...arg.body, version: arg.order.version })
+        : await createOrder(arg.body);
+    } catch (error) {
+      return rejectWithValue(refusedChange(error, dispatch));
+    }
+  },
+);
+
+export interface MoveOrderArg {
+  order: Pick<Order, 'uuid' | 'version'>;
+  status: OrderStatus;
+  /** Needed to cancel. */
+  reason?: string;
+}
+
+/** Moves the order (ORDER_TRANSITIONS); a refusal stays in `move` for the screen to explain. */
+export const moveOrder = createAppAsyncThunk(
+  'orders/move',
+  async ({ order, status, reason }: MoveOrderArg, { dispatch, rejectWithValue }) => {
+    try {
+      return await changeOrderStatus(order.uuid, {
+        status,
+        ...(reason === undefined ? {} : { reason }),
+        version: order.version,
+      });
+    } catch (error) {
+      return rejectWithValue(refusedChange(error, dispatch));
+    }
+  },
+  { condition: (_arg, { getState }) => selectOrderMove(getState()).status !== 'loading' },
+);
+
+// --- The slice ---------------------------------------------------------------------------------
+
+type S = OrdersState;
+
+/** The order as the server now has it, wherever the state shows it. */
+function showOrder(state: S, order: Order) {
+  if (state.detail.data?.uuid === order.uuid) state.detail.data = order;
+  state.list.stale = true;
+  if (state.history.key === order.uuid) state.history.stale = true;
+}
+
+export const ordersSlice = createSlice({
+  name: 'orders',
+  initialState,
+  reducers: {
+    /** The screen has explained the last refusal, or left the order. */
+    moveCleared(state) {
+      state.move = initialState.move;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signedOut, () => initialState)
+      // Saved: the detail screen opens on the answer without asking again.
+      .addCase(saveOrder.fulfilled, (state, action) => {
+        const order = action.payload;
+        state.detail = { ...idleKeyed(order), key: order.uuid };
+        recordFulfilled(state.detail);
+        showOrder(state, order);
+      })
+      .addCase(saveOrder.rejected, (state, action) => {
+        // Someone else changed it first (decision 023): the form shows it as it is now.
+        const current = staleCurrent(action.payload, orderSchema);
+        if (current) showOrder(state, current);
+      })
+      // Moved
+      .addCase(moveOrder.pending, (state, action) => {
+        recordPending(state.move);
+        state.move.orderUuid = action.meta.arg.order.uuid;
+        state.move.target = action.meta.arg.status;
+      })
+      .addCase(moveOrder.fulfilled, (state, action) => {
+        recordFulfilled(state.move);
+        showOrder(state, action.payload);
+      })
+      .addCase(moveOrder.rejected, (state, action) => {
+        recordRejected(state.move, action);
+        const current = staleCurrent(action.payload, orderSchema);
+        if (current) showOrder(state, current);
+      })
+      // A document of the order uploaded or archived: its trail says so.
+      .addMatcher(isFulfilled(uploadDocumentFile, changeDocumentStatus), (state, action) => {
+        const order = state.detail.data;
+        if (order && action.payload.orderId === order.id && state.history.key === order.uuid) {
+          state.history.stale = true;
+        }
+      });
+    // The list keeps its page, dimmed, while the next loads; one order, its partner and its
+    // trail are not shown while another's load.
+    addKeyedFetch(builder, fetchOrders, (state) => state.list, { keyOf: orderListKey });
+    addKeyedFetch(builder, fetchOrder, (state) => state.detail, {
+      keyOf: (ref) => ref,
+      empty: null,
+    });
+    addKeyedFetch(builder, fetchOrderPartner, (state) => state.partner, {
+      keyOf: (uuid) => uuid,
+      empty: null,
+    });
+    addKeyedFetch(builder, fetchOrderHistory, (state) => state.history, {
+      keyOf: historyKey,
+      empty: [],
+    });
+  },
+});
+
+declare module '@/app/store' {
+  interface LazyLoadedSlices extends WithSlice<typeof ordersSlice> {}
+}
+
+/** In the store once an order page loads (app/store.ts); its initial state until then. */
+const injected = ordersSlice.injectInto(rootReducer);
+const selectOrders = (state: RootState) => injected.selectSlice(state);
+
+export const { moveCleared } = ordersSlice.actions;
+
+export const selectOrderList = (state: RootState) => selectOrders(state).list;
+export const selectOrderDetail = (state: RootState) => selectOrders(state).detail;
+export const selectOrderPartner = (state: RootState) => selectOrders(state).partner;
+export const selectOrderHistory = (state: RootState) => selectOrders(state).history;
+export const selectOrderMove = (state: RootState) => selectOrders(state).move;
+
+/** The order the screens have loaded, if it is the one `ref` (from an address) names. */
+export const selectOrderFor = (state: RootState, ref: string | undefined) =>
+  orderNamed(selectOrderDetail(state).data, ref);
+
+/** The partner loaded for the order screens, if it is the one `uuid` names. */
+export const selectOrderPartnerFor = (state: RootState, uuid: string | null | undefined) => {
+  const partner = selectOrderPartner(state);
+  return uuid && partner.key === uuid ? partner : null;
+};

@@ -1,0 +1,89 @@
+import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
+import {
+  idleRequest,
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type Rejection,
+  type RequestState,
+} from '@/lib/request-state';
+
+/**
+ * One answer a screen shows at a time, of several it may ask for: a page of a list (`key` names
+ * the query), one record (its id or uuid). An answer to a key the screen has left is dropped.
+ */
+export interface KeyedRequest<T> extends RequestState {
+  /** What the entry holds, or waits for. */
+  key: string | null;
+  data: T;
+  /** A change elsewhere may have made it out of date: asked for again while shown. */
+  stale: boolean;
+}
+
+export const idleKeyed = <T>(data: T): KeyedRequest<T> => ({
+  ...idleRequest(),
+  key: null,
+  data,
+  stale: false,
+});
+
+type WithArg<Arg> = { meta: { arg: Arg } };
+
+/** A fetch thunk's three actions, as `createAppAsyncThunk` makes them. */
+export interface KeyedFetch<Arg, T> {
+  pending: { match: (action: unknown) => action is WithArg<Arg> };
+  fulfilled: { match: (action: unknown) => action is WithArg<Arg> & { payload: T } };
+  rejected: { match: (action: unknown) => action is WithArg<Arg> & Rejection };
+}
+
+interface KeyedOptions<Arg, T> {
+  /** Which answer an argument asks for. */
+  keyOf: (arg: Arg) => string;
+  /**
+   * What shows while another key's answer is on its way; absent: the last answer stays (a list
+   * keeps its page, dimmed, while the next one loads).
+   */
+  empty?: T;
+}
+
+/**
+ * The reducers of a fetch into a KeyedRequest (`entryOf` finds it in the state). Matchers, so
+ * call it after the slice's addCase calls.
+ */
+export function addKeyedFetch<S, Arg, T>(
+  builder: ActionReducerMapBuilder<S>,
+  fetch: KeyedFetch<Arg, T>,
+  entryOf: (state: Draft<S>) => KeyedRequest<T>,
+  { keyOf, empty }: KeyedOptions<Arg, T>,
+): void {
+  builder
+    .addMatcher(fetch.pending.match, (state, action) => {
+      const entry = entryOf(state);
+      const key = keyOf(action.meta.arg);
+      if (empty !== undefined && entry.key !== key) entry.data = empty;
+      recordPending(entry);
+      entry.key = key;
+    })
+    .addMatcher(fetch.fulfilled.match, (state, action) => {
+      const entry = entryOf(state);
+      if (entry.key !== keyOf(action.meta.arg)) return;
+      recordFulfilled(entry);
+      entry.data = action.payload;
+      entry.stale = false;
+    })
+    .addMatcher(fetch.rejected.match, (state, action) => {
+      const entry = entryOf(state);
+      if (entry.key !== keyOf(action.meta.arg)) return;
+      recordRejected(entry, action);
+      entry.stale = false;
+      if (empty !== undefined) entry.data = empty;
+    });
+}
+
+/** A thunk's condition: the same answer already on its way is not asked for twice. */
+export const notLoading =
+  <State, Arg>(entryOf: (state: State) => KeyedRequest<unknown>, keyOf: (arg: Arg) => string) =>
+  (arg: Arg, { getState }: { getState: () => State }) => {
+    const { status, key } = entryOf(getState());
+    return !(status === 'loading' && key === keyOf(arg));
+  };
