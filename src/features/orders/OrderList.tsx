@@ -77,10 +77,8 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
   const columns = [
     t('orders.fields.number'),
     ...(showPartner ? [t('orders.fields.partner')] : []),
-    t('orders.fields.direction'),
     t('orders.fields.customerReference'),
     t('orders.fields.orderDate'),
-    t('orders.fields.requestedDeliveryDate'),
     t('orders.fields.total'),
     t('orders.fields.status'),
   ];
@@ -88,8 +86,11 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
 
   const row = (order: OrderSummary) => (
     <tr key={order.uuid}>
-      <th scope="row" className="data-table-name">
+      <th scope="row" className="data-table-name text-nowrap">
         <Link to={orderDetailPath(order.uuid)}>{order.number}</Link>
+        <div className="small fw-normal text-body-secondary">
+          {t(`orders.directions.${order.direction}`)}
+        </div>
       </th>
       {showPartner && (
         <td {...label(t('orders.fields.partner'))}>
@@ -110,12 +111,8 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
           </span>
         </td>
       )}
-      <td {...label(t('orders.fields.direction'))}>{t(`orders.directions.${order.direction}`)}</td>
       <td {...label(t('orders.fields.customerReference'))}>{order.customerReference ?? '–'}</td>
       <td {...label(t('orders.fields.orderDate'))}>{formatDate(order.orderDate)}</td>
-      <td {...label(t('orders.fields.requestedDeliveryDate'))}>
-        {formatDate(order.requestedDeliveryDate) || '–'}
-      </td>
       <td {...label(t('orders.fields.total'))} className="text-md-end text-nowrap">
         {formatMoney(order.total, order.currency, i18n.language)}
       </td>

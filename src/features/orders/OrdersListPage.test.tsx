@@ -50,7 +50,7 @@ const renderList = (roles: string[], path = '/orders') =>
 const DEFAULT_QUERY = 'page=0&size=20&sort=orderDate%2Cdesc';
 
 describe('OrdersListPage', () => {
-  it('lists the first page: number, partner, direction, reference, dates, total, status', async () => {
+  it('lists the first page: number with direction, partner, reference, order date, total, status', async () => {
     const queries = ordersApi();
     renderList(['NT24_EMPLOYEE']);
 
@@ -62,7 +62,8 @@ describe('OrdersListPage', () => {
     expect(within(row).getByText('Sale')).toBeInTheDocument();
     expect(within(row).getByText('PO-7788')).toBeInTheDocument();
     expect(within(row).getByText('02.03.2026')).toBeInTheDocument();
-    expect(within(row).getByText('20.03.2026')).toBeInTheDocument();
+    // The requested delivery is on the order's page: the list keeps to what fits a desktop.
+    expect(within(row).queryByText('20.03.2026')).not.toBeInTheDocument();
     expect(within(row).getByText('€1,234.50')).toBeInTheDocument();
     expect(within(row).getByText('Confirmed')).toHaveClass('text-bg-primary');
     expect(within(row).getByText('On hold: KYC')).toBeInTheDocument();
