@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import NProgress from 'nprogress';
 import en from '../public/assets/i18n/en.json';
 import { clearEnsureUserCache } from '@/session/authApi';
 import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
@@ -24,4 +25,15 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // nprogress finishes a bar on timers (fade, then remove it from the document): a file whose
+  // last test started one must outlive them, or they fire after jsdom is gone and fail the run.
+  if (NProgress.isStarted()) NProgress.done();
+  await vi.waitFor(
+    () => {
+      if (document.getElementById('nprogress')) throw new Error('the progress bar is still fading');
+    },
+    { timeout: 3000, interval: 50 },
+  );
+});
