@@ -83,7 +83,7 @@ test('an owner reads and accepts the terms where the badge shows; new terms ask 
     ).toBeVisible();
 
     // The partner's page: read the terms, then accept them.
-    await row.getByRole('link', { name: company }).click();
+    await row.getByRole('link', { name: company, exact: true }).click();
     await expect(badge('Terms not accepted')).toBeVisible();
     await page.getByRole('button', { name: `Read and accept the terms of ${company}` }).click();
     const dialog = page.getByRole('dialog', {

@@ -81,7 +81,7 @@ test('an owner uploads a PDF and a photo, views the PDF and archives the photo; 
   // Staff see the PDF on the company's Documents tab.
   await signIn(page, 'manager');
   await page.goto('/partners');
-  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).click();
+  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }).click();
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expectDrawn(page.getByRole('tabpanel').getByRole('img', { name: PDF }));
   await expect(page.getByRole('tabpanel').getByRole('img', { name: PHOTO })).toHaveCount(0);

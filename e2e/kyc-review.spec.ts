@@ -15,7 +15,7 @@ async function openFile(page: Page, menu = 'KYC Reviews') {
   await expect(page.getByRole('heading', { name: menu, level: 1 })).toBeVisible();
   await page.getByRole('row').filter({ hasText: COMPANY }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: COMPANY })).toBeVisible();
+  await expect(page.getByRole('link', { name: COMPANY, exact: true })).toBeVisible();
 }
 
 const step = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

@@ -112,7 +112,7 @@ const overlaps = (
 async function openOwnFile(page: Page) {
   await signIn(page, 'manager');
   await page.goto('/partners');
-  await page.getByRole('link', { name: 'Müller Handels GmbH' }).first().click();
+  await page.getByRole('link', { name: 'Müller Handels GmbH', exact: true }).first().click();
   await page.getByRole('tab', { name: 'KYC' }).click();
   const panel = page.getByRole('tabpanel');
   const start = panel.getByRole('button', { name: 'Start KYC file' });
@@ -298,7 +298,7 @@ test('staff: the French menu, an active Export PDF, the partner tabs on a phone,
   expect(colours.text).toBe(colours.primary);
 
   // On a phone the partner's tabs fade at the side where more of them are.
-  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).first().click();
+  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }).first().click();
   const tabs = page.getByRole('tablist');
   await expect(tabs).toBeVisible();
   for (const language of LANGUAGES) {
@@ -341,7 +341,7 @@ test('staff: the French menu, an active Export PDF, the partner tabs on a phone,
 
   // And one customer's status and review.
   await look(page, 'en', 'light', VIEWPORTS[0]);
-  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).click();
+  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Van Dijk Logistics B.V.' }),
   ).toBeVisible();

@@ -13,7 +13,7 @@ test('an owner invites a contact, who signs up and goes straight to the company'
   const email = uniqueEmail('invited');
   await signIn(page, 'owner');
   await page.goto('/partners');
-  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).click();
+  await page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Van Dijk Logistics B.V.' })).toBeVisible();
   await page.getByRole('tab', { name: 'Invitations' }).click();
   await page.getByLabel('E-mail address').fill(email);

@@ -24,10 +24,12 @@ for (const colorScheme of COLOR_SCHEMES) {
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await shot('dashboard');
       await page.goto('/partners');
-      await expect(page.getByRole('link', { name: 'Van Dijk Logistics B.V.' })).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }),
+      ).toBeVisible();
       await shot('partners');
 
-      await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).click();
+      await page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }).click();
       await page.getByRole('tab', { name: 'Contacts' }).click();
       await expect(page.getByRole('tabpanel')).toContainText('Olivia Smit');
       await shot('partner-contacts');

@@ -29,7 +29,9 @@ test.describe('the route progress bar', () => {
 
     await sidebar(page).getByRole('link', { name: 'Trade Partners' }).click();
 
-    await expect(page.getByRole('link', { name: 'Van Dijk Logistics B.V.' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }),
+    ).toBeVisible();
     expect(barWhileLoading).toEqual([true]);
     // Once the data is there, the bar goes.
     await expect(page.locator('#nprogress')).toHaveCount(0);

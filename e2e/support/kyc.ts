@@ -38,7 +38,7 @@ export async function move(page: Page, action: string, comment?: string) {
 export async function startFileAsStaff(page: Page, company: string) {
   await signIn(page, 'manager');
   await page.goto('/partners');
-  await page.getByRole('link', { name: company }).click();
+  await page.getByRole('link', { name: company, exact: true }).click();
   await page.getByRole('tab', { name: 'KYC' }).click();
   await page.getByRole('button', { name: 'Start KYC file' }).click();
   await expect(page).toHaveURL(/\/kyc\/\d+$/);
