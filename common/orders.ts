@@ -174,7 +174,7 @@ const REFUSALS: Record<AmountRefusal, string> = {
 };
 
 /** A decimal string or a JSON number within `rules`, answered as its canonical string. */
-const decimal = (rules: DecimalRules) =>
+export const decimal = (rules: DecimalRules) =>
   z
     .union([z.string(), z.number()], {
       error: (issue) => (issue.input === undefined ? M.required : M.decimalFormat),
@@ -186,7 +186,7 @@ const decimal = (rules: DecimalRules) =>
       return z.NEVER;
     });
 
-const text = (max: number) =>
+export const requiredText = (max: number) =>
   z
     .string({ error: M.required })
     .trim()
@@ -194,7 +194,7 @@ const text = (max: number) =>
     .max(max, { error: M.tooLong });
 
 /** Optional text: blank is null. */
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -202,10 +202,10 @@ const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value))
     .nullish();
 
-const dateSchema = z.iso.date({ error: M.date }).describe('YYYY-MM-DD');
+export const dateSchema = z.iso.date({ error: M.date }).describe('YYYY-MM-DD');
 
 export const orderLineInputSchema = z.object({
-  description: text(ORDER_FIELD_MAX.description),
+  description: requiredText(ORDER_FIELD_MAX.description),
   quantity: decimal(QUANTITY_RULES).refine((value) => new Big(value).gt(0), { error: M.positive }),
   unit: z.enum(ORDER_UNITS),
   unitPrice: decimal(UNIT_PRICE_RULES),
@@ -323,7 +323,7 @@ export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-const decimalString = z
+export const decimalString = z
   .string()
   .regex(/^\d+(\.\d+)?$/)
   .describe('an exact decimal');
@@ -412,6 +412,12 @@ export const ORDER_AUDIT_ACTIONS = [
   'status',
   'documentUploaded',
   'documentArchived',
+  'shipmentCreated',
+  'shipmentUpdated',
+  'shipmentStatus',
+  'transportAdded',
+  'transportUpdated',
+  'transportStatus',
 ] as const;
 export type OrderAuditAction = (typeof ORDER_AUDIT_ACTIONS)[number];
 
@@ -422,10 +428,12 @@ export const orderAuditEventSchema = z
     fromValue: z.string().nullable(),
     toValue: z.string().nullable(),
     reason: z.string().nullable(),
+    shipmentId: z.number().int().nullable().describe('the shipment the entry is about'),
+    transportId: z.number().int().nullable().describe('the leg the entry is about'),
     details: z
       .record(z.string(), z.unknown())
       .nullable()
-      .describe('changed fields, versions, the document'),
+      .describe('changed fields, versions, the document, the shipment’s number'),
     userName: z.string().nullable(),
     createdAt: dateTimeSchema,
   })

@@ -73,6 +73,8 @@ export const presentEvent = (row: OrderAuditRow): OrderAuditEvent => ({
   fromValue: row.fromValue,
   toValue: row.toValue,
   reason: row.reason,
+  shipmentId: null,
+  transportId: null,
   details: row.details,
   userName: row.userName,
   createdAt: toIso(row.createdAt),
