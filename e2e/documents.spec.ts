@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { minimalPdf } from '../server/src/testing/minimal-pdf';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { photo } from './support/files';
-import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+import { openInLook, SCHEME_LOOKS, screenShooter } from './support/screens';
 
 const PDF = 'coc-extract.pdf';
 const PHOTO = 'warehouse.jpg';
@@ -104,42 +104,29 @@ test('a person changes their profile picture and sees it in the sidebar', async 
   await expectDrawn(page.locator('.app-sidebar-user img.app-avatar'));
 });
 
-// The new screens as a person sees them, kept as test artefacts to look at.
-for (const colorScheme of COLOR_SCHEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`document screens, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const shot = screenShooter(page, testInfo, colorScheme, viewport);
+// The new screens as a person sees them, kept as test artefacts to look at: each scheme on
+// either window, one sign-in for the four.
+test('document screens, light and dark, desktop and phone', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'owner');
+  for (const look of SCHEME_LOOKS) {
+    const { colorScheme, viewport } = look;
+    const shot = screenShooter(page, testInfo, colorScheme, viewport);
+    const name = `site-${colorScheme}-${viewport.name}.jpg`;
+    await openInLook(page, look, '/documents/upload');
+    await upload(page, 'Photo', { name, mimeType: 'image/jpeg', buffer: await photo() });
+    await expectDrawn(page.getByRole('img', { name }));
+    await shot('documents-upload');
 
-      await signIn(page, 'owner');
-      if (colorScheme === 'dark') {
-        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      }
-      await page.goto('/documents/upload');
-      await upload(page, 'Photo', {
-        name: `site-${colorScheme}-${viewport.name}.jpg`,
-        mimeType: 'image/jpeg',
-        buffer: await photo(),
-      });
-      await expectDrawn(
-        page.getByRole('img', { name: `site-${colorScheme}-${viewport.name}.jpg` }),
-      );
-      await shot('documents-upload');
+    await page.getByRole('button', { name: `View ${name}` }).click();
+    const viewer = page.getByRole('dialog', { name });
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expectDrawn(viewer.getByRole('img', { name }));
+    await shot('documents-viewer', false);
+    await viewer.getByRole('button', { name: 'Close' }).first().click();
 
-      await page
-        .getByRole('button', { name: `View site-${colorScheme}-${viewport.name}.jpg` })
-        .click();
-      const viewer = page.getByRole('dialog', { name: `site-${colorScheme}-${viewport.name}.jpg` });
-      await page.getByRole('button', { name: 'Zoom in' }).click();
-      await expectDrawn(
-        viewer.getByRole('img', { name: `site-${colorScheme}-${viewport.name}.jpg` }),
-      );
-      await shot('documents-viewer', false);
-      await viewer.getByRole('button', { name: 'Close' }).first().click();
-
-      await page.goto('/settings/basic-info');
-      await expect(page.getByRole('region', { name: 'Profile picture' })).toBeVisible();
-      await shot('profile-picture');
-    });
+    await page.goto('/settings/basic-info');
+    await expect(page.getByRole('region', { name: 'Profile picture' })).toBeVisible();
+    await shot('profile-picture');
   }
-}
+});

@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { move, openAsReviewer, startFileAsStaff, step } from './support/kyc';
 import { pdfFile, type UploadFile } from './support/files';
-import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+import { openInLook, SCHEME_LOOKS, screenShooter } from './support/screens';
 
 const COMPANY = 'Müller Handels GmbH';
 const FIRST_IBAN = 'DE89 3704 0044 0532 0130 00';
@@ -173,28 +173,25 @@ async function openOwnFile(page: Page) {
   await expect(step(page, 'Chamber of Commerce').getByLabel('CoC number')).toBeVisible();
 }
 
-// The partner's side of the file as the owner sees it, kept as test artefacts to look at.
-for (const colorScheme of COLOR_SCHEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`KYC forms, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const shot = screenShooter(page, testInfo, colorScheme, viewport);
-      await signIn(page, 'owner');
-      if (colorScheme === 'dark') {
-        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      }
-      await expect(page.getByRole('region', { name: `KYC: ${COMPANY}` })).toBeVisible();
-      await shot('kyc-dashboard-card');
-      await openOwnFile(page);
-      await step(page, 'Chamber of Commerce').getByLabel('CoC number').fill('HRB');
-      await step(page, 'Chamber of Commerce').getByRole('button', { name: 'Save step' }).click();
-      await expect(step(page, 'Chamber of Commerce')).toContainText(
-        'The step is not saved: some fields need attention.',
-      );
-      await shot('kyc-forms');
-    });
+// The partner's side of the file as the owner sees it, kept as test artefacts to look at: each
+// scheme on either window, one sign-in for the four.
+test('KYC forms, light and dark, desktop and phone', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'owner');
+  for (const look of SCHEME_LOOKS) {
+    const shot = screenShooter(page, testInfo, look.colorScheme, look.viewport);
+    await openInLook(page, look, '/dashboard');
+    await expect(page.getByRole('region', { name: `KYC: ${COMPANY}` })).toBeVisible();
+    await shot('kyc-dashboard-card');
+    await openOwnFile(page);
+    await step(page, 'Chamber of Commerce').getByLabel('CoC number').fill('HRB');
+    await step(page, 'Chamber of Commerce').getByRole('button', { name: 'Save step' }).click();
+    await expect(step(page, 'Chamber of Commerce')).toContainText(
+      'The step is not saved: some fields need attention.',
+    );
+    await shot('kyc-forms');
   }
-}
+});
 
 /** The amount as the form reads it in two languages (decision 015): one that reads, one not. */
 const AMOUNTS = [
@@ -218,38 +215,29 @@ const AMOUNTS = [
   },
 ] as const;
 
-for (const colorScheme of COLOR_SCHEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`KYC amount as understood and as refused, en and de, ${colorScheme}, ${viewport.name}`, async ({
-      page,
-    }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const shot = screenShooter(page, testInfo, colorScheme, viewport);
-      await signIn(page, 'owner');
-      if (colorScheme === 'dark') {
-        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      }
-      await openOwnFile(page);
-      for (const amount of AMOUNTS) {
-        if (amount.language !== 'en') {
-          await page.evaluate(
-            (code) => localStorage.setItem('nt24_language', code),
-            amount.language,
-          );
-          await page.reload();
-        }
-        const volume = step(page, amount.step).getByLabel(amount.label);
-        await volume.fill(amount.reads);
-        await expect(step(page, amount.step).getByText(amount.understood)).toBeVisible();
-        // In the middle of the window: the line under the field shows with it.
-        await volume.evaluate((input) =>
-          input.scrollIntoView({ block: 'center', behavior: 'instant' }),
-        );
-        await shot(`kyc-amount-understood-${amount.language}`, false);
-        await volume.fill(amount.refused);
-        await expect(step(page, amount.step).getByText(amount.refusal)).toBeVisible();
-        await shot(`kyc-amount-refused-${amount.language}`, false);
-      }
-    });
+// Each scheme on either window, one sign-in for the four.
+test('KYC amount as understood and as refused, en and de, light and dark, desktop and phone', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'owner');
+  for (const look of SCHEME_LOOKS) {
+    const shot = screenShooter(page, testInfo, look.colorScheme, look.viewport);
+    await openInLook(page, look, '/dashboard');
+    await openOwnFile(page);
+    for (const amount of AMOUNTS) {
+      if (amount.language !== 'en') await openInLook(page, { ...look, language: amount.language });
+      const volume = step(page, amount.step).getByLabel(amount.label);
+      await volume.fill(amount.reads);
+      await expect(step(page, amount.step).getByText(amount.understood)).toBeVisible();
+      // In the middle of the window: the line under the field shows with it.
+      await volume.evaluate((input) =>
+        input.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      );
+      await shot(`kyc-amount-understood-${amount.language}`, false);
+      await volume.fill(amount.refused);
+      await expect(step(page, amount.step).getByText(amount.refusal)).toBeVisible();
+      await shot(`kyc-amount-refused-${amount.language}`, false);
+    }
   }
-}
+});

@@ -4,14 +4,15 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { photo } from './support/files';
-import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+import { openInLook, SCHEME_LOOKS, screenShooter, type Look } from './support/screens';
 
 const COMPANY = 'Van Dijk Logistics B.V.';
 const PHOTO = 'loading-dock.jpg';
 
-/** The manager opens the company's file from the review list. */
-async function openFile(page: Page) {
-  await page.goto('/kyc');
+/** The manager opens the company's file from the review list, loaded in `look` if one is given. */
+async function openFile(page: Page, look?: Look) {
+  if (look) await openInLook(page, look, '/kyc');
+  else await page.goto('/kyc');
   await page.getByRole('row').filter({ hasText: COMPANY }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
 }
@@ -76,25 +77,21 @@ test('manager exports a file with thumbnails, watches the progress, and the PDF 
   expect(text).toContain(PHOTO);
 });
 
-// The export dialog as staff see it, kept as test artefacts to look at.
-for (const colorScheme of COLOR_SCHEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`KYC export dialog, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const shot = screenShooter(page, testInfo, colorScheme, viewport);
-      await signIn(page, 'manager');
-      if (colorScheme === 'dark') {
-        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      }
-      await openFile(page);
-      await page.getByRole('button', { name: 'Export PDF' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await shot('kyc-export-dialog', false);
-      const download = page.waitForEvent('download');
-      await page.getByRole('dialog').getByRole('button', { name: 'Export' }).click();
-      await download;
-      await expect(page.getByRole('dialog')).toContainText('The PDF has been downloaded.');
-      await shot('kyc-export-done', false);
-    });
+// The export dialog as staff see it, kept as test artefacts to look at: each scheme on either
+// window, one sign-in for the four.
+test('KYC export dialog, light and dark, desktop and phone', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'manager');
+  for (const look of SCHEME_LOOKS) {
+    const shot = screenShooter(page, testInfo, look.colorScheme, look.viewport);
+    await openFile(page, look);
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shot('kyc-export-dialog', false);
+    const download = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'Export' }).click();
+    await download;
+    await expect(page.getByRole('dialog')).toContainText('The PDF has been downloaded.');
+    await shot('kyc-export-done', false);
   }
-}
+});

@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
-import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+import { openInLook, SCHEME_LOOKS, screenShooter } from './support/screens';
 
 const COMPANY = 'Van Dijk Logistics B.V.';
 const REASON = 'The director’s passport has expired; upload a valid one.';
@@ -85,25 +85,21 @@ test('employee completes two steps, manager approves them and rejects one, owner
   await expect(page.getByRole('tab', { name: 'Audit trail' })).toHaveCount(0);
 });
 
-// The KYC screens as a person sees them, kept as test artefacts to look at.
-for (const colorScheme of COLOR_SCHEMES) {
-  for (const viewport of VIEWPORTS) {
-    test(`KYC screens, ${colorScheme}, ${viewport.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize(viewport);
-      const shot = screenShooter(page, testInfo, colorScheme, viewport);
-      await signIn(page, 'manager');
-      if (colorScheme === 'dark') {
-        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      }
-      await page.goto('/kyc');
-      await expect(page.getByRole('row').filter({ hasText: COMPANY })).toBeVisible();
-      await shot('kyc-list');
-      await page.getByRole('row').filter({ hasText: COMPANY }).getByRole('link').first().click();
-      await expect(step(page, 'Chamber of Commerce')).toBeVisible();
-      await shot('kyc-detail');
-      await page.getByRole('tab', { name: 'Insights' }).click();
-      await expect(page.getByRole('tabpanel')).toBeVisible();
-      await shot('kyc-insights');
-    });
+// The KYC screens as a person sees them, kept as test artefacts to look at: each scheme on
+// either window, one sign-in for the four.
+test('KYC screens, light and dark, desktop and phone', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'manager');
+  for (const look of SCHEME_LOOKS) {
+    const shot = screenShooter(page, testInfo, look.colorScheme, look.viewport);
+    await openInLook(page, look, '/kyc');
+    await expect(page.getByRole('row').filter({ hasText: COMPANY })).toBeVisible();
+    await shot('kyc-list');
+    await page.getByRole('row').filter({ hasText: COMPANY }).getByRole('link').first().click();
+    await expect(step(page, 'Chamber of Commerce')).toBeVisible();
+    await shot('kyc-detail');
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await shot('kyc-insights');
   }
-}
+});

@@ -3,7 +3,14 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { pdfFile } from './support/files';
-import { COLOR_SCHEMES, screenShooter, VIEWPORTS, type Viewport } from './support/screens';
+import {
+  DEFAULT_LOOK,
+  openInLook,
+  PAIRWISE_LOOKS,
+  screenShooter,
+  VIEWPORTS,
+  type Look,
+} from './support/screens';
 
 // Issue 18, points 12, 13 and 18: layout that holds in long languages and on a phone, PDFs drawn
 // by pdf.js, and the staff's customers view.
@@ -33,20 +40,11 @@ function text(language: Language, key: string): string {
 const COMPANIES = ['Müller Handels GmbH', 'Rossi Trasporti S.r.l.', 'Van Dijk Logistics B.V.'];
 const EXTRACT = 'layout-hrb-extract.pdf';
 
-/** Stores the language and theme the app reads at start, and reloads into them. */
-async function look(page: Page, language: Language, scheme: string, viewport: Viewport) {
-  await page.setViewportSize(viewport);
-  await page.evaluate(
-    ([l, s]) => {
-      localStorage.setItem('nt24_language', l!);
-      localStorage.setItem('nt24_theme', s!);
-    },
-    [language, scheme],
-  );
-  const url = new URL(page.url());
-  await page.reload();
-  await page.waitForURL((next) => next.pathname === url.pathname);
-  await page.waitForLoadState('networkidle');
+const [desktop, phone] = VIEWPORTS;
+
+/** The app loaded again in a look, at the page it is on; resolves on its main heading. */
+async function look(page: Page, chosen: Look<Language>) {
+  await openInLook(page, chosen);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
@@ -132,9 +130,8 @@ async function openOwnFile(page: Page) {
   await expect(page.getByRole('heading', { name: /^KYC #\d+$/, level: 1 })).toBeVisible();
 }
 
-/** A reviewer opens the company's latest file from the KYC list. */
+/** A reviewer opens the company's latest file from the KYC list, which is open. */
 async function openFile(page: Page, company: string) {
-  await page.goto('/kyc');
   await page
     .getByRole('row')
     .filter({ hasText: company })
@@ -165,34 +162,36 @@ test('the KYC file holds its layout in English, German and French, on a desktop 
     await expect(view).toBeVisible({ timeout: 20_000 });
   }
 
-  for (const language of LANGUAGES) {
-    for (const viewport of VIEWPORTS) {
-      for (const scheme of COLOR_SCHEMES) {
-        await look(page, language, scheme, viewport);
-        const shoot = screenShooter(page, testInfo, scheme, viewport);
-        const where = `${language} ${viewport.name} ${scheme}`;
+  // Each language on either window. Whether a word or a select's text is cut depends on the
+  // language and the width, not on the scheme: the schemes take turns, each with every
+  // language and either window.
+  for (const [row, language] of LANGUAGES.entries()) {
+    for (const [column, viewport] of VIEWPORTS.entries()) {
+      const scheme = row % 2 === column ? 'light' : 'dark';
+      await look(page, { language, colorScheme: scheme, viewport });
+      const shoot = screenShooter(page, testInfo, scheme, viewport);
+      const where = `${language} ${viewport.name} ${scheme}`;
 
-        const steps = page.getByRole('navigation', { name: text(language, 'kyc.detail.stepList') });
-        await expect(steps.getByRole('link').first()).toBeVisible();
-        expect(await wordsCutIn(steps.getByRole('link')), `step cards, ${where}`).toEqual([]);
+      const steps = page.getByRole('navigation', { name: text(language, 'kyc.detail.stepList') });
+      await expect(steps.getByRole('link').first()).toBeVisible();
+      expect(await wordsCutIn(steps.getByRole('link')), `step cards, ${where}`).toEqual([]);
 
-        const coc = page.getByRole('region', {
-          name: text(language, 'kyc.steps.coc'),
-          exact: true,
-        });
-        const type = coc.getByRole('combobox', {
-          name: text(language, 'kycForms.documents.typeOf').replace('{{name}}', EXTRACT),
-        });
-        const shown = await selectShowsAll(type.first());
-        expect(shown.fits, `document type '${shown.text}', ${where}`).toBe(true);
-        await shoot(`layout-kyc-file-${language}`);
-      }
+      const coc = page.getByRole('region', {
+        name: text(language, 'kyc.steps.coc'),
+        exact: true,
+      });
+      const type = coc.getByRole('combobox', {
+        name: text(language, 'kycForms.documents.typeOf').replace('{{name}}', EXTRACT),
+      });
+      const shown = await selectShowsAll(type.first());
+      expect(shown.fits, `document type '${shown.text}', ${where}`).toBe(true);
+      await shoot(`layout-kyc-file-${language}`);
     }
   }
 
   // A save's notice leaves the file's status and the step's fields in sight.
   for (const viewport of VIEWPORTS) {
-    await look(page, 'en', 'light', viewport);
+    await look(page, { ...DEFAULT_LOOK, viewport });
     const coc = page.getByRole('region', { name: 'Chamber of Commerce', exact: true });
     await coc.getByLabel('CoC number').fill('HRB123456');
     await coc.getByLabel('Registered name').fill('Müller Handels GmbH');
@@ -228,32 +227,34 @@ test('the KYC file holds its layout in English, German and French, on a desktop 
     await shot('layout-saved-top-en');
   }
 
-  // The PDF viewer draws the file with pdf.js, under the file's name.
-  for (const viewport of VIEWPORTS) {
-    for (const scheme of COLOR_SCHEMES) {
-      await look(page, 'en', scheme, viewport);
-      const coc = page.getByRole('region', { name: 'Chamber of Commerce', exact: true });
-      await coc
-        .getByRole('button', { name: `View ${EXTRACT}` })
-        .first()
-        .click();
-      const viewer = page.getByRole('dialog', { name: EXTRACT });
-      const pages = viewer.getByRole('document', { name: EXTRACT });
-      await expect(pages).toHaveAttribute('title', EXTRACT);
-      const first = pages.getByRole('img', { name: `${EXTRACT}, page 1 of 1` });
-      await expect(first).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
-      const inked = await first.evaluate((canvas: HTMLCanvasElement) => {
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let dark = 0;
-        for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) dark += 1;
-        return { width: canvas.width, dark };
-      });
-      expect(inked.width).toBeGreaterThan(200);
-      expect(inked.dark, 'text drawn on the page').toBeGreaterThan(50);
-      await screenShooter(page, testInfo, scheme, viewport)('layout-pdf-viewer-en', false);
-      await viewer.getByRole('button', { name: 'Close' }).last().click();
-      await expect(viewer).toHaveCount(0);
-    }
+  // The PDF viewer draws the file with pdf.js, under the file's name: on either window, in
+  // either scheme.
+  for (const [viewport, scheme] of [
+    [desktop, 'dark'],
+    [phone, 'light'],
+  ] as const) {
+    await look(page, { language: 'en', colorScheme: scheme, viewport });
+    const coc = page.getByRole('region', { name: 'Chamber of Commerce', exact: true });
+    await coc
+      .getByRole('button', { name: `View ${EXTRACT}` })
+      .first()
+      .click();
+    const viewer = page.getByRole('dialog', { name: EXTRACT });
+    const pages = viewer.getByRole('document', { name: EXTRACT });
+    await expect(pages).toHaveAttribute('title', EXTRACT);
+    const first = pages.getByRole('img', { name: `${EXTRACT}, page 1 of 1` });
+    await expect(first).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
+    const inked = await first.evaluate((canvas: HTMLCanvasElement) => {
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) dark += 1;
+      return { width: canvas.width, dark };
+    });
+    expect(inked.width).toBeGreaterThan(200);
+    expect(inked.dark, 'text drawn on the page').toBeGreaterThan(50);
+    await screenShooter(page, testInfo, scheme, viewport)('layout-pdf-viewer-en', false);
+    await viewer.getByRole('button', { name: 'Close' }).last().click();
+    await expect(viewer).toHaveCount(0);
   }
 });
 
@@ -263,27 +264,29 @@ test('staff: the French menu, an active Export PDF, the partner tabs on a phone,
   test.setTimeout(240_000);
   await signIn(page, 'manager');
 
-  // The menu's labels are whole in French, beside the menu and inside its buttons.
-  for (const viewport of VIEWPORTS) {
-    for (const scheme of COLOR_SCHEMES) {
-      await look(page, 'fr', scheme, viewport);
-      if (viewport.name === 'phone') {
-        await page.getByRole('button', { name: text('fr', 'layout.openMenu') }).click();
-      }
-      const menu = page.getByRole('navigation', { name: text('fr', 'menu.label') });
-      await expect(menu.getByText(text('fr', 'menu.newTradePartner'))).toBeVisible();
-      // Measured once the off-canvas menu has slid in.
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== 'running'),
-      );
-      const sidebar = menu.locator('xpath=ancestor::*[contains(@class, "app-sidebar")][1]');
-      expect(await labelsCut(menu.locator('.app-menu-label'), sidebar), viewport.name).toEqual([]);
-      await screenShooter(page, testInfo, scheme, viewport)('layout-menu-fr', false);
+  // The menu's labels are whole in French, beside the menu and inside its buttons: on either
+  // window (the width decides whether they fit), in either scheme.
+  for (const [viewport, scheme] of [
+    [desktop, 'light'],
+    [phone, 'dark'],
+  ] as const) {
+    await look(page, { language: 'fr', colorScheme: scheme, viewport });
+    if (viewport.name === 'phone') {
+      await page.getByRole('button', { name: text('fr', 'layout.openMenu') }).click();
     }
+    const menu = page.getByRole('navigation', { name: text('fr', 'menu.label') });
+    await expect(menu.getByText(text('fr', 'menu.newTradePartner'))).toBeVisible();
+    // Measured once the off-canvas menu has slid in.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+    const sidebar = menu.locator('xpath=ancestor::*[contains(@class, "app-sidebar")][1]');
+    expect(await labelsCut(menu.locator('.app-menu-label'), sidebar), viewport.name).toEqual([]);
+    await screenShooter(page, testInfo, scheme, viewport)('layout-menu-fr', false);
   }
 
   // 'Export PDF' is drawn as the active button it is, not in the grey of a disabled one.
-  await look(page, 'en', 'light', VIEWPORTS[0]);
+  await openInLook(page, DEFAULT_LOOK, '/kyc');
   await openFile(page, 'Van Dijk Logistics B.V.');
   const exportButton = page.getByRole('button', { name: 'Export PDF' });
   await expect(exportButton).toBeEnabled();
@@ -301,46 +304,43 @@ test('staff: the French menu, an active Export PDF, the partner tabs on a phone,
   await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).first().click();
   const tabs = page.getByRole('tablist');
   await expect(tabs).toBeVisible();
-  for (const language of LANGUAGES) {
-    for (const scheme of COLOR_SCHEMES) {
-      await look(page, language, scheme, VIEWPORTS[1]);
-      await expect(tabs).toHaveAttribute('data-more-end', '');
-      expect(await tabs.evaluate((list) => getComputedStyle(list).maskImage)).toContain('gradient');
-      await screenShooter(page, testInfo, scheme, VIEWPORTS[1])(`layout-partner-tabs-${language}`);
-    }
+  // How many tabs fit depends on the language; the schemes take turns.
+  for (const [index, language] of LANGUAGES.entries()) {
+    const scheme = index % 2 ? 'dark' : 'light';
+    await look(page, { language, colorScheme: scheme, viewport: phone });
+    await expect(tabs).toHaveAttribute('data-more-end', '');
+    expect(await tabs.evaluate((list) => getComputedStyle(list).maskImage)).toContain('gradient');
+    await screenShooter(page, testInfo, scheme, phone)(`layout-partner-tabs-${language}`);
   }
   await tabs.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
   await expect(tabs).not.toHaveAttribute('data-more-end');
   await expect(tabs).toHaveAttribute('data-more-start', '');
 
-  // The customers: from the KYC list, each company with its latest file's status.
-  for (const language of ['en', 'fr'] as const) {
-    for (const viewport of VIEWPORTS) {
-      for (const scheme of COLOR_SCHEMES) {
-        await page.goto('/kyc');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await look(page, language, scheme, viewport);
-        await page.getByRole('link', { name: text(language, 'kycCustomers.toCustomers') }).click();
-        await expect(
-          page.getByRole('heading', { level: 1, name: text(language, 'kycCustomers.title') }),
-        ).toBeVisible();
-        // Each demo company, with its latest file's status (whichever the journeys left it in).
-        const statuses = Object.values(
-          (texts[language].kyc as { statuses: Record<string, string> }).statuses,
-        );
-        for (const company of COMPANIES) {
-          const row = page.getByRole('row').filter({ hasText: company });
-          await expect(row).toBeVisible();
-          expect(statuses).toContain(await row.locator('.badge').first().textContent());
-          await expect(row.getByRole('link', { name: /^KYC #\d+$/ })).toBeVisible();
-        }
-        await screenShooter(page, testInfo, scheme, viewport)(`layout-customers-${language}`);
-      }
+  // The customers: from the KYC list, each company with its latest file's status. In the
+  // pairwise looks, with French for German; the last is the default look.
+  for (const pairwise of PAIRWISE_LOOKS) {
+    const language = pairwise.language === 'de' ? 'fr' : pairwise.language;
+    const { colorScheme: scheme, viewport } = pairwise;
+    await openInLook(page, { language, colorScheme: scheme, viewport }, '/kyc');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: text(language, 'kycCustomers.toCustomers') }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text(language, 'kycCustomers.title') }),
+    ).toBeVisible();
+    // Each demo company, with its latest file's status (whichever the journeys left it in).
+    const statuses = Object.values(
+      (texts[language].kyc as { statuses: Record<string, string> }).statuses,
+    );
+    for (const company of COMPANIES) {
+      const row = page.getByRole('row').filter({ hasText: company });
+      await expect(row).toBeVisible();
+      expect(statuses).toContain(await row.locator('.badge').first().textContent());
+      await expect(row.getByRole('link', { name: /^KYC #\d+$/ })).toBeVisible();
     }
+    await screenShooter(page, testInfo, scheme, viewport)(`layout-customers-${language}`);
   }
 
-  // And one customer's status and review.
-  await look(page, 'en', 'light', VIEWPORTS[0]);
+  // And one customer's status and review, in the default look the last of the loop left.
   await page.getByRole('link', { name: 'Van Dijk Logistics B.V.', exact: true }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Van Dijk Logistics B.V.' }),
@@ -348,5 +348,5 @@ test('staff: the French menu, an active Export PDF, the partner tabs on a phone,
   const review = page.getByRole('region', { name: 'Status and review' });
   await expect(review).toContainText('In review');
   await expect(review).toContainText('Eva Jansen');
-  await screenShooter(page, testInfo, 'light', VIEWPORTS[0])('layout-customer-en');
+  await screenShooter(page, testInfo, 'light', desktop)('layout-customer-en');
 });

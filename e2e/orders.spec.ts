@@ -1,18 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { pdfFile } from './support/files';
-import { screenShooter, text, VIEWPORTS } from './support/screens';
-import {
-  recreateDatabase,
-  resetDataDir,
-  spawnServer,
-  stopServer,
-  waitUntilReady,
-} from './support/server';
+import { openInLook, PAIRWISE_LOOKS, screenShooter, text } from './support/screens';
+import { useOwnServer } from './support/own-server';
 
 // Issue 20: an order from 'New Order' to its PDF, the KYC gate on the way (decision 033).
 // Müller's latest KYC file is approved as a first start seeds it; Van Dijk's is in review. The
@@ -20,21 +13,7 @@ import {
 const APPROVED = 'Müller Handels GmbH';
 const NOT_APPROVED = 'Van Dijk Logistics B.V.';
 
-const port = 8522;
-const dataDir = 'test-results/e2e-orders-data';
-test.use({ baseURL: `http://localhost:${port}` });
-let server: ChildProcess | undefined;
-test.beforeAll(async () => {
-  await resetDataDir(dataDir);
-  const databaseUrl = process.env.DATABASE_URL
-    ? await recreateDatabase(process.env.DATABASE_URL, 'nt24_e2e_orders')
-    : undefined;
-  server = spawnServer({ port, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-  await waitUntilReady(port);
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server);
-});
+useOwnServer(8522, 'nt24_e2e_orders');
 
 /** dd.MM.yyyy, `days` from today, as the date fields take it. */
 function inDays(days: number) {
@@ -164,26 +143,11 @@ test('the order screens in English and German, light and dark, desktop and phone
 }, testInfo) => {
   test.setTimeout(150_000);
   await signIn(page, 'manager');
-  // One load of the app per look, then through the screens as a person clicks: each reload
-  // goes through the identity provider and back. Four looks cover every language, scheme and
-  // viewport, and every pair of them (the other four of the eight add no new pair).
-  const [desktop, phone] = VIEWPORTS;
-  const looks = [
-    ['en', 'light', desktop],
-    ['en', 'dark', phone],
-    ['de', 'light', phone],
-    ['de', 'dark', desktop],
-  ] as const;
-  for (const [language, colorScheme, viewport] of looks) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(
-      ([l, t]) => {
-        localStorage.setItem('nt24_language', l!);
-        localStorage.setItem('nt24_theme', t!);
-      },
-      [language, colorScheme],
-    );
-    await page.goto('/orders');
+  // One load of the app per look, then through the screens as a person clicks: each load goes
+  // through the identity provider and back.
+  for (const look of PAIRWISE_LOOKS) {
+    const { language, colorScheme, viewport } = look;
+    await openInLook(page, look, '/orders');
     const shoot = screenShooter(page, testInfo, colorScheme, viewport);
     const held = text(language, 'orders.held.badge');
     await expect(

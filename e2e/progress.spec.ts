@@ -1,37 +1,17 @@
-import type { ChildProcess } from 'node:child_process';
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { pdfFile, type UploadFile } from './support/files';
 import { startFileAsStaff, step } from './support/kyc';
-import {
-  recreateDatabase,
-  resetDataDir,
-  spawnServer,
-  stopServer,
-  waitUntilReady,
-} from './support/server';
+import { useOwnServer } from './support/own-server';
 
 // Issue 18, points 9 to 11: progress a partner can read (decision 029).
 const COMPANY = 'Müller Handels GmbH';
 
 // The journey reads the demo data as a first start seeds it (Müller's approved file), which the
 // other journeys change: it runs on a server of its own, on a fresh database.
-const port = 8521;
-const dataDir = 'test-results/e2e-progress-data';
-test.use({ baseURL: `http://localhost:${port}` });
-let server: ChildProcess | undefined;
-test.beforeAll(async () => {
-  await resetDataDir(dataDir);
-  const databaseUrl = process.env.DATABASE_URL
-    ? await recreateDatabase(process.env.DATABASE_URL, 'nt24_e2e_progress')
-    : undefined;
-  server = spawnServer({ port, dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-  await waitUntilReady(port);
-});
-test.afterAll(async () => {
-  if (server) await stopServer(server);
-});
+useOwnServer(8521, 'nt24_e2e_progress');
+
 const STEPS = [
   'Chamber of Commerce',
   'Contacts',

@@ -3,7 +3,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, uniqueEmail } from './support/accounts';
 import { pdfFile, type UploadFile } from './support/files';
-import { COLOR_SCHEMES, screenShooter, VIEWPORTS } from './support/screens';
+import { LOOK_LANGUAGES, PAIRWISE_LOOKS, screenShooter } from './support/screens';
 
 // Issue 19: a company without an account fills in its KYC file through a link (decision 032).
 
@@ -258,9 +258,10 @@ test('a company fills in its KYC file through a link, in German, and follows it 
   ).toBeVisible();
 });
 
-// The public page in every look, kept as test artefacts to look at: English and German, light
-// and dark, desktop and phone, a step, the summary and the neutral page.
-test('the self-service page in every look', async ({ page, browser }, testInfo) => {
+// The public page in the pairwise looks, kept as test artefacts to look at: between them English
+// and German, light and dark, desktop and phone, and every pair of them; a step, the summary and
+// the neutral page.
+test('the self-service page in the pairwise looks', async ({ page, browser }, testInfo) => {
   test.setTimeout(150_000);
   await signIn(page, 'manager');
   const company = newCompany();
@@ -269,28 +270,27 @@ test('the self-service page in every look', async ({ page, browser }, testInfo) 
     en: (await shareLink(page, 'English')).url,
     de: (await shareLink(page, 'Deutsch')).url,
   };
-  for (const language of ['en', 'de'] as const) {
+  for (const language of LOOK_LANGUAGES) {
     const context = await browser.newContext();
     const visitor = await context.newPage();
     const say = (english: string) => (language === 'de' ? de(english) : english);
-    for (const colorScheme of COLOR_SCHEMES) {
-      for (const viewport of VIEWPORTS) {
-        await visitor.setViewportSize(viewport);
-        const shot = screenShooter(visitor, testInfo, colorScheme, viewport);
-        await visitor.goto(links[language]);
-        await expect(visitor.getByRole('heading', { level: 1 })).toContainText(company.name);
-        const toggle = colorScheme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
-        const switcher = visitor.getByRole('button', { name: say(toggle) });
-        if (await switcher.count()) await switcher.click();
-        await shot(`selfservice-step-${language}`);
-        await stepList(visitor)
-          .getByRole('button', { name: say('Summary and submit') })
-          .click();
-        await shot(`selfservice-summary-${language}`);
-        await visitor.goto(links[language].replace(/[\w-]{43}$/, 'x'.repeat(43)));
-        await expect(visitor.getByRole('alert')).toBeVisible();
-        await shot(`selfservice-invalid-${language}`);
-      }
+    const looks = PAIRWISE_LOOKS.filter((look) => look.language === language);
+    for (const { colorScheme, viewport } of looks) {
+      await visitor.setViewportSize(viewport);
+      const shot = screenShooter(visitor, testInfo, colorScheme, viewport);
+      await visitor.goto(links[language]);
+      await expect(visitor.getByRole('heading', { level: 1 })).toContainText(company.name);
+      const toggle = colorScheme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
+      const switcher = visitor.getByRole('button', { name: say(toggle) });
+      if (await switcher.count()) await switcher.click();
+      await shot(`selfservice-step-${language}`);
+      await stepList(visitor)
+        .getByRole('button', { name: say('Summary and submit') })
+        .click();
+      await shot(`selfservice-summary-${language}`);
+      await visitor.goto(links[language].replace(/[\w-]{43}$/, 'x'.repeat(43)));
+      await expect(visitor.getByRole('alert')).toBeVisible();
+      await shot(`selfservice-invalid-${language}`);
     }
     await context.close();
   }

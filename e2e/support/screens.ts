@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type Page, type Response, type TestInfo } from '@playwright/test';
 
 /** Screens are kept as test artefacts to look at: light and dark, wide and narrow. */
 export const COLOR_SCHEMES = ['light', 'dark'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -47,10 +48,72 @@ export function text(language: LookLanguage, key: string): string {
   return found;
 }
 
+/** A look of the app: its language and colour scheme, in a window of one size. */
+export interface Look<Language extends string = LookLanguage> {
+  language: Language;
+  colorScheme: ColorScheme;
+  viewport: Viewport;
+}
+
+const [desktop, phone] = VIEWPORTS;
+
+/** English, light, on a desktop: the app's defaults. */
+export const DEFAULT_LOOK: Look = { language: 'en', colorScheme: 'light', viewport: desktop };
+
 /**
- * Shoots one screen in every look: each language, scheme and viewport. The page is reloaded
- * in each (the choices are the ones the app stores), `show` brings the screen up again, and
- * `hide` puts it away; afterwards the page is back in English, light, on a desktop.
+ * Four of the eight looks that between them have every language, scheme and viewport, and
+ * every pair of them (the other four add no new pair). The last is the default look: a page
+ * taken through them in turn is left in it.
+ */
+export const PAIRWISE_LOOKS: readonly Look[] = [
+  { language: 'de', colorScheme: 'dark', viewport: desktop },
+  { language: 'de', colorScheme: 'light', viewport: phone },
+  { language: 'en', colorScheme: 'dark', viewport: phone },
+  DEFAULT_LOOK,
+];
+
+/**
+ * Each scheme on either window, in English: the looks of a screen whose texts are not the
+ * point, in the order light desktop, light phone, dark desktop, dark phone.
+ */
+export const SCHEME_LOOKS: readonly Look[] = COLOR_SCHEMES.flatMap((colorScheme) =>
+  VIEWPORTS.map((viewport) => ({ language: 'en' as const, colorScheme, viewport })),
+);
+
+/** The request with which the app, back from the identity provider, takes its tokens. */
+const isCodeExchange = (response: Response) =>
+  response.url().endsWith('/protocol/openid-connect/token') &&
+  (response.request().postData() ?? '').includes('grant_type=authorization_code');
+
+/**
+ * Loads the app in `look`, at `path` or (without one) the page it is on: the window takes the
+ * look's size, and its language and theme are stored where the app reads them at start. Every
+ * load of the app signs in again through the identity provider and back, after the load itself
+ * has finished (a reload resolves before that redirect, and the page goes on to navigate away):
+ * this resolves once the app has its tokens again and shows the look's language and theme.
+ */
+export async function openInLook(page: Page, look: Look<string>, path?: string) {
+  await page.setViewportSize(look.viewport);
+  await page.evaluate(
+    ([language, theme]) => {
+      localStorage.setItem('nt24_language', language!);
+      localStorage.setItem('nt24_theme', theme!);
+    },
+    [look.language, look.colorScheme],
+  );
+  const signedIn = page.waitForResponse(isCodeExchange);
+  if (path === undefined) await page.reload();
+  else await page.goto(path);
+  await signedIn;
+  await expect(page.locator('html')).toHaveAttribute('lang', look.language);
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', look.colorScheme);
+}
+
+/**
+ * Shoots one screen in each of the pairwise looks (PAIRWISE_LOOKS). The page is loaded again
+ * in each (the choices are the ones the app stores), `show` brings the screen up, and `hide`
+ * puts it away; afterwards the page is signed in again in the last look, English, light, on a
+ * desktop, with the screen's page up (and whatever `hide` left of it).
  */
 export async function shootEveryLook(
   page: Page,
@@ -59,39 +122,15 @@ export async function shootEveryLook(
   show: (language: LookLanguage) => Promise<void>,
   { hide, fullPage = true }: { hide?: () => Promise<void>; fullPage?: boolean } = {},
 ) {
-  const store = async (language: string, theme: string) => {
-    // Signing in again on a reload goes through the identity provider and back, so wait for
-    // the page to be the app's again, with nothing left to load.
-    await page.waitForURL((url) => url.pathname === screenUrl.pathname);
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(
-      ([l, t]) => {
-        localStorage.setItem('nt24_language', l!);
-        localStorage.setItem('nt24_theme', t!);
-      },
-      [language, theme],
-    );
-  };
-  const screenUrl = new URL(page.url());
-
-  for (const language of LOOK_LANGUAGES) {
-    for (const colorScheme of COLOR_SCHEMES) {
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        await store(language, colorScheme);
-        await page.reload();
-        await show(language);
-        await screenShooter(
-          page,
-          testInfo,
-          colorScheme,
-          viewport,
-        )(`${screen}-${language}`, fullPage);
-        await hide?.();
-      }
-    }
+  for (const look of PAIRWISE_LOOKS) {
+    await openInLook(page, look);
+    await show(look.language);
+    await screenShooter(
+      page,
+      testInfo,
+      look.colorScheme,
+      look.viewport,
+    )(`${screen}-${look.language}`, fullPage);
+    await hide?.();
   }
-  await page.setViewportSize(VIEWPORTS[0]);
-  await store('en', 'light');
-  await page.reload();
 }
