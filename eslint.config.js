@@ -75,6 +75,7 @@ const SERVER_MODULES = [
   'orders',
   'partners',
   'search',
+  'shipments',
   'users',
 ];
 const serverBoundaries = {

@@ -18,6 +18,10 @@ import orderRoutes from './modules/orders/orders-routes.js';
 import { seedDemoPartners } from './modules/partners/demo-data.js';
 import partnerRoutes from './modules/partners/partners-routes.js';
 import searchRoutes from './modules/search/search-routes.js';
+import { seedDemoShipments } from './modules/shipments/demo-data.js';
+import { createOrderShipmentRules } from './modules/shipments/order-rules-service.js';
+import shipmentRoutes from './modules/shipments/shipments-routes.js';
+import transportRoutes from './modules/shipments/transports-routes.js';
 import userRoutes from './modules/users/users-routes.js';
 import auth from './plugins/auth.js';
 import compression from './plugins/compress.js';
@@ -125,7 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     selfServiceCaller: createGrants(app.db).byIdentity,
   });
   await app.register(kycRoutes, { config, reactions: kycReactions });
-  await app.register(orderRoutes);
+  // An order's change respects its shipments (issue 21).
+  await app.register(orderRoutes, { shipments: createOrderShipmentRules() });
+  await app.register(shipmentRoutes);
+  await app.register(transportRoutes);
 
   if (config.staticDir) await app.register(spa, { root: config.staticDir });
 
@@ -133,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /**
- * The demo companies, their KYC files and orders, for the demo accounts the development provider
+ * The demo companies, their KYC files, orders and shipments, for the demo accounts the development provider
  * seeded when it was registered (nothing without it). The process start asks for them;
  * building an app does not, so a test's app holds only what the test makes.
  */
@@ -143,4 +150,5 @@ export async function seedDemoData(app: App, config: Config): Promise<void> {
   await seedDemoKyc(app.db, app.storage, app.log, config.kyc.obligedEntityName);
   // After the KYC files: whether a confirmed order is held follows its partner's latest file.
   await seedDemoOrders(app.db, app.log);
+  await seedDemoShipments(app.db, app.log);
 }

@@ -63,11 +63,24 @@ const ORDER_LEVELS_FOR: Record<OrderAction, readonly AccessLevel[]> = {
   documents: LEVELS_FOR.change,
 };
 
+/**
+ * What someone may do with a shipment and its legs (issue 21): what they may do with its order.
+ * Staff everything; a partner's members read their company's shipments (VIEWER and up) and
+ * upload and archive their papers (EDITOR and up). Shipments carry no amounts.
+ */
+export type ShipmentAction = OrderAction;
+
 export interface PartnerMembership {
   accessLevel: AccessLevel;
 }
 
 export type Decision = 'allow' | 'not-found' | 'forbidden';
+
+/** A decision carried out: NotFoundError (with `notFoundMessage`), ForbiddenError, or nothing. */
+function enforce(decision: Decision, notFoundMessage: string): void {
+  if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
+  if (decision === 'forbidden') throw new ForbiddenError();
+}
 
 /**
  * Who may read or change which record. Every service asks here; routes only authenticate.
@@ -317,9 +330,7 @@ export const policy = {
     action: KycAction,
     notFoundMessage: string,
   ): void {
-    const decision = policy.decideKyc(actor, membership, action);
-    if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
-    if (decision === 'forbidden') throw new ForbiddenError();
+    enforce(policy.decideKyc(actor, membership, action), notFoundMessage);
   },
 
   /**
@@ -362,9 +373,29 @@ export const policy = {
     action: OrderAction,
     notFoundMessage: string,
   ): void {
-    const decision = policy.decideOrder(actor, membership, action);
-    if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
-    if (decision === 'forbidden') throw new ForbiddenError();
+    enforce(policy.decideOrder(actor, membership, action), notFoundMessage);
+  },
+
+  /**
+   * Whether `actor`, with `membership` in the partner of the shipment's order, may do `action`
+   * on the shipment or one of its legs; planning one is `write` on the order's shipments.
+   */
+  decideShipment(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: ShipmentAction,
+  ): Decision {
+    return policy.decideOrder(actor, membership, action);
+  },
+
+  /** decideShipment, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */
+  authorizeShipment(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    action: ShipmentAction,
+    notFoundMessage: string,
+  ): void {
+    enforce(policy.decideShipment(actor, membership, action), notFoundMessage);
   },
 
   /** decidePartner, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */
@@ -374,8 +405,6 @@ export const policy = {
     action: PartnerAction,
     notFoundMessage: string,
   ): void {
-    const decision = policy.decidePartner(actor, membership, action);
-    if (decision === 'not-found') throw new NotFoundError(notFoundMessage);
-    if (decision === 'forbidden') throw new ForbiddenError();
+    enforce(policy.decidePartner(actor, membership, action), notFoundMessage);
   },
 };

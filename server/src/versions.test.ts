@@ -4,6 +4,7 @@ import { databaseTargets, startTestServer, type TestServer } from './testing/har
 import {
   forceKycState,
   freshKyc,
+  kycCompany,
   kycWorld,
   moveTo,
   type KycWorld,
@@ -17,6 +18,15 @@ import {
   type Actor,
 } from './testing/partners-fixtures.js';
 import { createOrder, orderBody } from './testing/orders-fixtures.js';
+import {
+  addLeg,
+  approvedKyc,
+  confirmedOrder,
+  createShipment,
+  legBody,
+  shipmentBody,
+  type ShippableOrder,
+} from './testing/shipments-fixtures.js';
 import { storedRecord } from './testing/versions.js';
 import { VERSIONED_ROUTES, type VersionedRoute } from './versions.js';
 
@@ -228,6 +238,52 @@ const orderCase = (change: 'fields' | 'status'): Case => ({
   success: 200,
 });
 
+/** A confirmed order of a company with an approved file, one per server, shipped from bit by bit. */
+const shippables = new WeakMap<TestServer, Promise<ShippableOrder>>();
+function shippableOrder(w: KycWorld): Promise<ShippableOrder> {
+  let order = shippables.get(server);
+  if (!order) {
+    order = kycCompany(server).then(async (company) => {
+      await approvedKyc(server, company);
+      return confirmedOrder(server, w.manager, company.partner);
+    });
+    shippables.set(server, order);
+  }
+  return order;
+}
+
+/** A manager changes a fresh PLANNED shipment (its notes, or its status) or a fresh leg of one. */
+const shipmentCase = (record: 'shipment' | 'leg', change: 'fields' | 'status'): Case => ({
+  async fresh(w) {
+    const order = await shippableOrder(w);
+    const shipment = await createShipment(
+      server,
+      w.manager,
+      shipmentBody(order, [[order.lines[0]!, '0.001']]),
+    );
+    const base =
+      record === 'shipment'
+        ? `/api/shipments/${shipment.uuid}`
+        : `/api/transports/${(await addLeg(server, w.manager, shipment)).id}`;
+    const fields =
+      record === 'shipment'
+        ? {
+            ...shipmentBody(order, [[order.lines[0]!, '0.001']], { notes: unique('Note ') }),
+            orderUuid: undefined,
+          }
+        : legBody({ carrier: unique('Carrier ') });
+    return change === 'fields'
+      ? { who: w.manager, method: 'PUT', url: base, body: fields }
+      : {
+          who: w.manager,
+          method: 'POST',
+          url: `${base}/status`,
+          body: { status: 'CANCELLED', reason: 'A duplicate.' },
+        };
+  },
+  success: 200,
+});
+
 const PARTNER = '/api/partners/uuid/:uuid';
 
 /** One case per versioned route: a route added to VERSIONED_ROUTES without one fails typecheck. */
@@ -278,6 +334,10 @@ const CASES: Record<VersionedRoute, Case> = {
   'PUT /api/kyc/selfservice/steps/:stepType/data': selfServiceDataCase,
   'PUT /api/orders/:idOrUuid': orderCase('fields'),
   'POST /api/orders/:idOrUuid/status': orderCase('status'),
+  'PUT /api/shipments/:idOrUuid': shipmentCase('shipment', 'fields'),
+  'POST /api/shipments/:idOrUuid/status': shipmentCase('shipment', 'status'),
+  'PUT /api/transports/:idOrUuid': shipmentCase('leg', 'fields'),
+  'POST /api/transports/:idOrUuid/status': shipmentCase('leg', 'status'),
 };
 
 let server: TestServer;

@@ -10,7 +10,15 @@ import { ConflictError, PreconditionRequiredError, ValidationError } from '#serv
 
 /** The records people edit together; each has a `version` column bumped by every change. */
 export type VersionedRecord =
-  'partner' | 'address' | 'contact' | 'member' | 'submission' | 'step' | 'order';
+  | 'partner'
+  | 'address'
+  | 'contact'
+  | 'member'
+  | 'submission'
+  | 'step'
+  | 'order'
+  | 'shipment'
+  | 'transport';
 
 const KYC = ['/api/kyc/:id', '/api/kyc/uuid/:uuid'] as const;
 const PARTNER = '/api/partners/uuid/:uuid';
@@ -51,6 +59,10 @@ export const VERSIONED_ROUTES = {
   'PUT /api/kyc/selfservice/steps/:stepType/data': 'step',
   'PUT /api/orders/:idOrUuid': 'order',
   'POST /api/orders/:idOrUuid/status': 'order',
+  'PUT /api/shipments/:idOrUuid': 'shipment',
+  'POST /api/shipments/:idOrUuid/status': 'shipment',
+  'PUT /api/transports/:idOrUuid': 'transport',
+  'POST /api/transports/:idOrUuid/status': 'transport',
 } as const satisfies Record<string, VersionedRecord>;
 
 export type VersionedRoute = keyof typeof VERSIONED_ROUTES;
@@ -65,6 +77,8 @@ export const UNVERSIONED_CHANGES: Record<string, string> = {
   'PATCH /api/users/:id': "a person's own profile, which no one else edits",
   'POST /api/partners': 'creates a record',
   'POST /api/orders': 'creates a record',
+  'POST /api/shipments': 'creates a record',
+  'POST /api/shipments/:idOrUuid/transports': 'creates a record',
   [`POST ${PARTNER}/addresses`]: 'creates a record',
   [`POST ${PARTNER}/contacts`]: 'creates a record',
   [`POST ${PARTNER}/invitations`]: 'creates a record',
@@ -182,3 +196,24 @@ export const staleVersion = (what: string, current: unknown): ConflictError =>
     reason: STALE_VERSION,
     current,
   });
+
+/** Thrown inside a change's transaction when its record is no longer at the version named. */
+export class StaleRecord extends Error {}
+
+/**
+ * Runs a change and answers the record as `read` finds it afterwards; a change that threw
+ * StaleRecord is 409 with the record as it is now.
+ */
+export async function versionedChange<T>(
+  what: string,
+  change: () => Promise<unknown>,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    await change();
+  } catch (error) {
+    if (!(error instanceof StaleRecord)) throw error;
+    throw staleVersion(what, await read());
+  }
+  return read();
+}

@@ -10,6 +10,7 @@ import {
 } from './access-world.js';
 import { orderBody } from './orders-fixtures.js';
 import { address, type Actor } from './partners-fixtures.js';
+import { legBody, shipmentBody } from './shipments-fixtures.js';
 
 type Build = (w: AccessWorld, me: Actor) => MatrixRequest | Promise<MatrixRequest>;
 
@@ -162,15 +163,16 @@ function partnerRows(): Record<string, MatrixRow> {
   return rows;
 }
 
+/** A PDF uploaded as the caller to `path`, with `link` naming what else it belongs to. */
+const uploadTo =
+  (path: (w: AccessWorld) => string, link: (w: AccessWorld) => string = () => ''): Build =>
+  (w, me) => ({
+    url: `${path(w)}?userId=${me.userId}&documentType=OTHER${link(w)}`,
+    file: pdfFile(),
+  });
+
 function documentRows(): Record<string, MatrixRow> {
   const doc = (w: AccessWorld) => `/api/documents/${w.documentId}`;
-  /** A PDF uploaded as the caller, with `link` naming what else it belongs to. */
-  const uploadTo =
-    (path: string, link: (w: AccessWorld) => string = () => ''): Build =>
-    (w, me) => ({
-      url: `${path}?userId=${me.userId}&documentType=OTHER${link(w)}`,
-      file: pdfFile(),
-    });
   return {
     'GET /api/documents/types': row(
       '/api/documents/types',
@@ -186,7 +188,10 @@ function documentRows(): Record<string, MatrixRow> {
     ),
     'GET /api/documents': row('/api/documents', [401, 200, 200, 200, 200, 200, 200, 200]),
     'POST /api/documents': row(
-      uploadTo('/api/documents', (w) => `&tradePartnerUuid=${w.ours.uuid}`),
+      uploadTo(
+        () => '/api/documents',
+        (w) => `&tradePartnerUuid=${w.ours.uuid}`,
+      ),
       [401, 201, 201, 201, 201, 201, 201, 404],
     ),
     'GET /api/documents/filter': row(
@@ -212,19 +217,6 @@ function documentRows(): Record<string, MatrixRow> {
     'GET /api/documents/entity-uuid/:entityName/:entityUuid': row(
       (w) => ({ url: `/api/documents/entity-uuid/tradepartner/${w.ours.uuid}` }),
       [401, 200, 200, 200, 200, 200, 200, 404],
-    ),
-    // Shipments are not stored yet: none has documents, and none takes an upload.
-    'GET /api/documents/shipment/:shipmentId': row(
-      '/api/documents/shipment/1',
-      [401, 200, 200, 200, 200, 200, 200, 200],
-    ),
-    'POST /api/documents/shipment/:shipmentId': row(
-      uploadTo('/api/documents/shipment/1'),
-      [401, 404, 404, 404, 404, 404, 404, 404],
-    ),
-    'POST /api/documents/transport/:transportId': row(
-      uploadTo('/api/documents/transport/1'),
-      [401, 404, 404, 404, 404, 404, 404, 404],
     ),
     'GET /api/documents/:documentId': row(
       (w) => ({ url: doc(w) }),
@@ -444,6 +436,85 @@ function orderRows(): Record<string, MatrixRow> {
 }
 
 /**
+ * Shipments and their legs (issue 21): staff plan, change and move them; the company's members
+ * read them (and upload their papers, above).
+ */
+function shipmentRows(): Record<string, MatrixRow> {
+  const at = (w: AccessWorld) => `/api/shipments/${w.shipment.uuid}`;
+  const leg = (w: AccessWorld) => `/api/transports/${w.leg.uuid}`;
+  const reads: Statuses = [401, 200, 200, 200, 200, 200, 200, 404];
+  const staffOnly = (success: number): Statuses => [
+    401,
+    success,
+    success,
+    success,
+    403,
+    403,
+    403,
+    404,
+  ];
+  return {
+    'POST /api/shipments': row(
+      (w) => ({
+        url: '/api/shipments',
+        body: shipmentBody(w.shippable, [[w.shippable.lines[0]!, '1']]),
+      }),
+      staffOnly(201),
+    ),
+    'GET /api/shipments/:idOrUuid': row((w) => ({ url: `/api/shipments/${w.shipment.id}` }), reads),
+    'PUT /api/shipments/:idOrUuid': row(
+      (w) => ({
+        url: at(w),
+        body: {
+          ...shipmentBody(w.shippable, [[w.shippable.lines[1]!, '1']]),
+          orderUuid: undefined,
+        },
+      }),
+      staffOnly(200),
+    ),
+    'POST /api/shipments/:idOrUuid/status': row(
+      async (w) => ({
+        url: `/api/shipments/${(await w.freshShipment()).id}/status`,
+        body: { status: 'CANCELLED', reason: 'Planned twice.' },
+      }),
+      staffOnly(200),
+    ),
+    'GET /api/shipments/:idOrUuid/history': row((w) => ({ url: `${at(w)}/history` }), reads),
+    'POST /api/shipments/:idOrUuid/transports': row(
+      (w) => ({ url: `${at(w)}/transports`, body: legBody() }),
+      staffOnly(201),
+    ),
+    'GET /api/orders/:idOrUuid/shipments': row(
+      (w) => ({ url: `/api/orders/${w.shippable.uuid}/shipments` }),
+      reads,
+    ),
+    'GET /api/transports/:idOrUuid': row((w) => ({ url: `/api/transports/${w.leg.id}` }), reads),
+    'PUT /api/transports/:idOrUuid': row((w) => ({ url: leg(w), body: legBody() }), staffOnly(200)),
+    'POST /api/transports/:idOrUuid/status': row(
+      async (w) => ({
+        url: `/api/transports/${(await w.freshLeg()).id}/status`,
+        body: { status: 'CANCELLED', reason: 'Booked twice.' },
+      }),
+      staffOnly(200),
+    ),
+    // A shipment's papers follow the shipment: its readers read them, EDITOR and up upload
+    // (after the KYC rows: the company's documents are in its file's export).
+    'GET /api/documents/shipment/:shipmentId': row(
+      (w) => ({ url: `/api/documents/shipment/${w.shipment.id}` }),
+      [401, 200, 200, 200, 200, 200, 200, 404],
+    ),
+    'POST /api/documents/shipment/:shipmentId': row(
+      uploadTo((w) => `/api/documents/shipment/${w.shipment.id}`),
+      [401, 201, 201, 201, 201, 201, 201, 404],
+    ),
+    'POST /api/documents/transport/:transportId': row(
+      uploadTo((w) => `/api/documents/transport/${w.leg.id}`),
+      [401, 201, 201, 201, 201, 201, 201, 404],
+    ),
+  };
+}
+
+/**
  * Every route that needs a signed-in caller, keyed as Fastify registers it ("METHOD /path/:param"),
  * with the status each caller gets today. access-matrix.test.ts fails for a route without a row.
  */
@@ -453,4 +524,5 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...documentRows(),
   ...kycRows(),
   ...orderRows(),
+  ...shipmentRows(),
 };

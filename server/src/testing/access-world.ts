@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { orders } from '#server/db/schema/orders.js';
 import { upload, type FilePart } from './documents-fixtures.js';
 import type { TestServer } from './harness.js';
 import { createKyc, type Kyc } from './kyc-fixtures.js';
@@ -15,6 +17,13 @@ import {
   type Actor,
   type Partner,
 } from './partners-fixtures.js';
+import {
+  addLeg,
+  createShipment,
+  shipmentBody,
+  type ShipmentJson,
+  type TransportJson,
+} from './shipments-fixtures.js';
 
 /** Who calls, in the order of the access matrix's columns. */
 export const CALLERS = [
@@ -76,6 +85,17 @@ export interface AccessWorld {
   order: OrderJson;
   /** A fresh DRAFT order of `ours`, for a row that moves one. */
   freshOrder(): Promise<OrderJson>;
+  /**
+   * An order of `ours` put in CONFIRMED in the database (the company's KYC file is a draft, so
+   * the gate would refuse it), with plenty of its first line left to ship.
+   */
+  shippable: OrderJson & { lines: { id: number }[] };
+  /** A PLANNED shipment of `shippable` (its second line), made by the manager, with one leg. */
+  shipment: ShipmentJson;
+  leg: TransportJson;
+  /** A fresh PLANNED shipment of `shippable`, or leg of `shipment`, for a row that moves one. */
+  freshShipment(): Promise<ShipmentJson>;
+  freshLeg(): Promise<TransportJson>;
   /** A fresh address, contact, member or invitation of `ours`, for a row that removes one. */
   freshAddress(): Promise<string>;
   freshContact(): Promise<string>;
@@ -160,6 +180,26 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
   const freshOrder = () => createOrder(server, manager, ours);
   if (link.statusCode !== 201) throw new Error(`link: ${link.statusCode} ${link.body}`);
 
+  const draft = await createOrder(server, manager, ours, {
+    lines: [
+      { description: 'Widgets', quantity: '1000', unit: 'PCE', unitPrice: '1' },
+      { description: 'Handling', quantity: '1', unit: 'PCE', unitPrice: '1' },
+    ],
+  });
+  await server.database.db
+    .update(orders)
+    .set({ status: 'CONFIRMED' })
+    .where(eq(orders.id, draft.id));
+  const shippable = (await call(manager, 'GET', `/api/orders/${draft.id}`)).json();
+  const freshShipment = () =>
+    createShipment(server, manager, shipmentBody(shippable, [[shippable.lines[0], '1']]));
+  const shipment = await createShipment(
+    server,
+    manager,
+    shipmentBody(shippable, [[shippable.lines[1], '1']]),
+  );
+  const freshLeg = () => addLeg(server, manager, shipment);
+
   return {
     people: { superAdmin, manager, employee, tradePartner, owner, contact, stranger },
     ours: ours,
@@ -174,6 +214,11 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
     selfServiceLinkId: link.json().id,
     order: await freshOrder(),
     freshOrder,
+    shippable,
+    shipment,
+    leg: await freshLeg(),
+    freshShipment,
+    freshLeg,
     freshAddress,
     freshContact,
     freshMember,

@@ -204,6 +204,33 @@ export async function uploadDocument(
   return response.json().id;
 }
 
+/**
+ * Moves the file over HTTP as `manager`; an approval acknowledges the findings of a bare file
+ * (its steps forced APPROVED). Throws unless the move is made.
+ */
+export async function moveKyc(
+  server: TestServer,
+  manager: Actor,
+  kyc: { id: number },
+  status: string,
+  comment?: string,
+): Promise<void> {
+  const call = caller(server);
+  const insights = (await call(manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
+  const response = await call(manager, 'POST', `/api/kyc/${kyc.id}/status`, {
+    ...moveTo(manager, status, comment ? { comment } : {}),
+    ...(status === 'APPROVED'
+      ? {
+          isCompliant: true,
+          riskAcknowledgement: { reason: 'Checked.', fingerprint: insights.fingerprint },
+        }
+      : {}),
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`move KYC to ${status}: ${response.statusCode} ${response.body}`);
+  }
+}
+
 /** A company of its own with a DRAFT file started by its owner, for tests that need one. */
 export async function freshKyc(server: TestServer): Promise<{ company: KycCompany; kyc: Kyc }> {
   const company = await kycCompany(server);

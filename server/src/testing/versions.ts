@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { orders } from '#server/db/schema/orders.js';
+import { shipments, transports } from '#server/db/schema/shipments.js';
 import {
   addresses,
   tradePartnerContacts,
@@ -118,10 +119,13 @@ export async function storedRecord(
         .where(and(kyc ?? none, step));
       return row && stored(db, kycSteps, eq(kycSteps.id, row.id));
     }
-    case 'order': {
-      const order =
-        byKey(orders.id, params.idOrUuid, ID) ?? byKey(orders.uuid, params.idOrUuid, UUID);
-      return stored(db, orders, order ?? none);
+    case 'order':
+    case 'shipment':
+    case 'transport': {
+      const table = { order: orders, shipment: shipments, transport: transports }[record];
+      const where =
+        byKey(table.id, params.idOrUuid, ID) ?? byKey(table.uuid, params.idOrUuid, UUID);
+      return stored(db, table, where ?? none);
     }
   }
 }
@@ -133,7 +137,9 @@ type VersionedTable =
   | typeof tradePartnerMembers
   | typeof kycSubmissions
   | typeof kycSteps
-  | typeof orders;
+  | typeof orders
+  | typeof shipments
+  | typeof transports;
 
 async function stored(
   db: Db,

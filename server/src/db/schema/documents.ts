@@ -3,6 +3,7 @@ import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzl
 import { kycSubmissions } from './kyc.js';
 import { orders } from './orders.js';
 import { addresses, tradePartnerContacts, tradePartners } from './partners.js';
+import { shipments, transports } from './shipments.js';
 import { users } from './users.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES } from '#common/documents.js';
 
@@ -40,12 +41,16 @@ export const documents = pgTable(
     addressId: bigint('address_id', { mode: 'number' }).references(() => addresses.id, {
       onDelete: 'set null',
     }),
-    /** Shipments and transports get their tables in the shipments issue. */
-    shipmentId: bigint('shipment_id', { mode: 'number' }),
+    /** A shipment's document, or (with transportId) one of its legs' (issue 21). */
+    shipmentId: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id, {
+      onDelete: 'restrict',
+    }),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, {
       onDelete: 'restrict',
     }),
-    transportId: bigint('transport_id', { mode: 'number' }),
+    transportId: bigint('transport_id', { mode: 'number' }).references(() => transports.id, {
+      onDelete: 'restrict',
+    }),
     /**
      * The KYC file a document was uploaded to through a self-service link (issue 19): what that
      * link may see of the company's documents.

@@ -6,3 +6,4 @@ export * from './kyc.js';
 export * from './kyc-export.js';
 export * from './selfservice.js';
 export * from './orders.js';
+export * from './shipments.js';

@@ -125,10 +125,19 @@ export const orderAuditEvents = pgTable(
     fromValue: text('from_value'),
     toValue: text('to_value'),
     reason: text('reason'),
+    /** The shipment and the leg an entry is about (issue 21); no foreign keys, as above. */
+    shipmentId: bigint('shipment_id', { mode: 'number' }),
+    transportId: bigint('transport_id', { mode: 'number' }),
     details: jsonb('details').$type<Record<string, unknown>>(),
     userId: bigint('user_id', { mode: 'number' }),
     userName: text('user_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_audit_events_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_audit_events_order_idx').on(t.orderId, t.id),
+    // A shipment's history: its entries in the order's trail.
+    index('order_audit_events_shipment_idx')
+      .on(t.shipmentId, t.id)
+      .where(sql`${t.shipmentId} is not null`),
+  ],
 );

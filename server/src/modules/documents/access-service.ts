@@ -31,11 +31,15 @@ export async function authorizeDocument(
     decision = policy.decideSelfServiceDocument(actor.selfService, row, action);
   } else if (row.tradePartnerId !== null) {
     const membership = await createPartnerLookup(db).membership(row.tradePartnerId, actor.sub);
-    // An order's documents follow the order: its readers read them, EDITOR and up change them.
+    // An order's documents follow the order, a shipment's (and its legs') the shipment: their
+    // readers read them, EDITOR and up change them.
+    const follows = action === 'read' ? 'read' : 'documents';
     decision =
       row.orderId !== null
-        ? policy.decideOrder(actor, membership, action === 'read' ? 'read' : 'documents')
-        : policy.decidePartner(actor, membership, action);
+        ? policy.decideOrder(actor, membership, follows)
+        : row.shipmentId !== null
+          ? policy.decideShipment(actor, membership, follows)
+          : policy.decidePartner(actor, membership, action);
   } else {
     decision = view.ownerIdentityId
       ? policy.decideProfilePicture(actor, { identityId: view.ownerIdentityId }, action)

@@ -49,6 +49,10 @@ export interface DocumentView {
 /** Something a document links to, as a query or path names it. */
 export type LinkRef = { id: number } | { uuid: string };
 
+/** The link a query names by id or by uuid (the uuid wins), if it names one. */
+export const linkRef = (id: number | undefined, uuid: string | undefined): LinkRef | undefined =>
+  uuid ? { uuid } : id !== undefined ? { id } : undefined;
+
 const owner = alias(users, 'document_owner');
 const uploader = alias(users, 'document_uploader');
 

@@ -169,6 +169,10 @@ export const uploadQuerySchema = z.object({
   addressUuid: uuidSchema.optional(),
   orderId: positiveIdSchema.optional(),
   orderUuid: uuidSchema.optional(),
+  shipmentId: positiveIdSchema.optional(),
+  shipmentUuid: uuidSchema.optional(),
+  transportId: positiveIdSchema.optional().describe("a leg's: with its shipment"),
+  transportUuid: uuidSchema.optional(),
 });
 
 export type UploadQuery = z.infer<typeof uploadQuerySchema>;

@@ -9,11 +9,16 @@ import type { DocumentStore } from '#server/storage/storage.js';
 import { authorizePartner } from '#server/modules/partners/access-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { createOrderLookup, recordOrderDocument } from '#server/modules/orders/orders-service.js';
+import {
+  createShipmentLookup,
+  recordShipmentDocument,
+} from '#server/modules/shipments/lookup-service.js';
 import type { AccessToken, AccessTokens } from './access-tokens.js';
 import { authorizeDocument, documentNotFound, viewerOf } from './access-service.js';
 import { presentDocument, presentDocuments } from './present.js';
 import {
   createDocumentRepository,
+  linkRef,
   type DocumentView,
   type LinkRef,
 } from './documents-repository.js';
@@ -52,6 +57,7 @@ export function createDocumentService(
   const repository = createDocumentRepository(db);
   const members = createPartnerLookup(db);
   const orders = createOrderLookup(db);
+  const shipments = createShipmentLookup(db);
 
   async function changed(
     actor: AuthUser,
@@ -136,35 +142,23 @@ export function createDocumentService(
         return { userId: (await readableUser(actor, ref)).id };
       case 'order':
         return { orderId: (await orders.authorized(actor, ref, 'read')).id };
-      // Shipments and transports have no table yet: only ids can match, and none do.
+      // A shipment's documents are its own and its legs'.
       case 'shipment':
-        return 'id' in ref ? { shipmentId: ref.id } : { none: true };
+        return { shipmentId: (await shipments.shipment(actor, ref, 'read')).shipmentId };
       case 'transport':
-        return 'id' in ref ? { transportId: ref.id } : { none: true };
+        return { transportId: (await shipments.transport(actor, ref, 'read')).transportId! };
     }
   }
 
   async function filterNarrowing(actor: AuthUser, query: FilterQuery): Promise<Narrowing> {
     const narrowing: Narrowing = {};
-    const partner = query.tradePartnerUuid
-      ? { uuid: query.tradePartnerUuid }
-      : query.tradePartnerId
-        ? { id: query.tradePartnerId }
-        : undefined;
+    const partner = linkRef(query.tradePartnerId, query.tradePartnerUuid);
     if (partner) {
       narrowing.tradePartnerId = (await authorizePartner(db, actor, partner, 'read')).partner.id;
     }
-    const contact = query.tradePartnerContactUuid
-      ? { uuid: query.tradePartnerContactUuid }
-      : query.contactId
-        ? { id: query.contactId }
-        : undefined;
+    const contact = linkRef(query.contactId, query.tradePartnerContactUuid);
     if (contact) narrowing.contactId = (await readableLink(actor, 'contact', contact)).id;
-    const user = query.userUuid
-      ? { uuid: query.userUuid }
-      : query.userId
-        ? { id: query.userId }
-        : undefined;
+    const user = linkRef(query.userId, query.userUuid);
     if (user) narrowing.userId = (await readableUser(actor, user)).id;
     if (query.addressUuid !== undefined) {
       // SPEC 5: an address uuid that is not a UUID gives an empty list, not an error.
@@ -174,15 +168,14 @@ export function createDocumentService(
     } else if (query.addressId) {
       narrowing.addressId = (await readableLink(actor, 'address', { id: query.addressId })).id;
     }
-    const order = query.orderUuid
-      ? { uuid: query.orderUuid }
-      : query.orderId
-        ? { id: query.orderId }
-        : undefined;
+    const order = linkRef(query.orderId, query.orderUuid);
     if (order) narrowing.orderId = (await orders.authorized(actor, order, 'read')).id;
-    if (query.shipmentUuid || query.transportUuid) return { none: true };
-    if (query.shipmentId) narrowing.shipmentId = query.shipmentId;
-    if (query.transportId) narrowing.transportId = query.transportId;
+    const shipment = linkRef(query.shipmentId, query.shipmentUuid);
+    if (shipment) {
+      narrowing.shipmentId = (await shipments.shipment(actor, shipment, 'read')).shipmentId;
+    }
+    const leg = linkRef(query.transportId, query.transportUuid);
+    if (leg) narrowing.transportId = (await shipments.transport(actor, leg, 'read')).transportId!;
     return narrowing;
   }
 
@@ -273,11 +266,13 @@ export function createDocumentService(
       return list(actor, { kycId, statuses: statusesOf('ACTIVE', includeArchived) });
     },
 
+    /** A shipment's documents, its legs' included. */
     async byShipment(
       actor: AuthUser,
       shipmentId: number,
       includeArchived: boolean,
     ): Promise<Document[]> {
+      await shipments.shipment(actor, { id: shipmentId }, 'read');
       return list(actor, { shipmentId, statuses: statusesOf('ACTIVE', includeArchived) });
     },
 
@@ -294,13 +289,15 @@ export function createDocumentService(
         const archivedAt = status === 'ARCHIVED' ? new Date() : null;
         await db.transaction(async (tx) => {
           await createDocumentRepository(tx).setStatus(id, status, archivedAt);
-          // An order's document archived is in the order's trail (decision 033).
-          if (current.orderId !== null && status === 'ARCHIVED') {
-            await recordOrderDocument(tx, actor, {
-              orderId: current.orderId,
-              action: 'documentArchived',
-              document: current,
-            });
+          // An order's document archived is in the order's trail (decision 033), and so is a
+          // shipment's or a leg's (issue 21).
+          if (status !== 'ARCHIVED') return;
+          const event = { action: 'documentArchived', document: current } as const;
+          if (current.orderId !== null) {
+            await recordOrderDocument(tx, actor, { ...event, orderId: current.orderId });
+          } else if (current.shipmentId !== null) {
+            const { shipmentId, transportId } = current;
+            await recordShipmentDocument(tx, actor, { ...event, shipmentId, transportId });
           }
         });
         await changed(actor, view, status === 'ARCHIVED' ? 'archived' : 'added', [current.type]);

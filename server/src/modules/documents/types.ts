@@ -48,7 +48,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 
 /**
  * Which documents a query is about. Every field narrows (AND); `none` means a link that cannot
- * match anything yet (a shipment or transport named by uuid, a malformed address uuid).
+ * match anything (a malformed address uuid).
  */
 export interface DocumentConditions {
   tradePartnerId?: number;

@@ -9,6 +9,11 @@ import { policy } from '#server/policy.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { authorizePartner, partnerNotFound } from '#server/modules/partners/access-service.js';
 import { createOrderLookup, recordOrderDocument } from '#server/modules/orders/orders-service.js';
+import {
+  createShipmentLookup,
+  recordShipmentDocument,
+  type ShipmentTarget,
+} from '#server/modules/shipments/lookup-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import { missingParameter } from '#server/api-parameters.js';
@@ -16,6 +21,7 @@ import { createPartnerLookup } from '#server/modules/partners/directory-service.
 import { presentDocument } from './present.js';
 import {
   createDocumentRepository,
+  linkRef,
   type LinkRef,
   type NewDocument,
 } from './documents-repository.js';
@@ -41,7 +47,21 @@ const LINK_PARAMETERS = [
   'addressUuid',
   'orderId',
   'orderUuid',
+  'shipmentId',
+  'shipmentUuid',
+  'transportId',
+  'transportUuid',
 ] as const;
+
+/**
+ * A shipment's or leg's document goes with the order's trade partner, the shipment and the
+ * leg; not with the order, whose own documents stay apart.
+ */
+const shipmentPlacement = (target: ShipmentTarget) =>
+  [
+    { id: target.tradePartnerId, uuid: target.tradePartnerUuid },
+    { shipmentId: target.shipmentId, transportId: target.transportId },
+  ] as const;
 
 /** Where a profile picture is shown: the URL stored as the user's profilePicture. */
 export const profilePictureUrl = (documentId: number) =>
@@ -73,7 +93,14 @@ interface Placement {
   prefix: string;
   values: Pick<
     NewDocument,
-    'tradePartnerId' | 'userId' | 'contactId' | 'addressId' | 'kycId' | 'orderId'
+    | 'tradePartnerId'
+    | 'userId'
+    | 'contactId'
+    | 'addressId'
+    | 'kycId'
+    | 'orderId'
+    | 'shipmentId'
+    | 'transportId'
   >;
   uploadedBy: number | null;
   profilePictureOf?: number;
@@ -92,17 +119,21 @@ export function createUploadService(
   const partners = createPartnerLookup(db);
   const members = createPartnerLookup(db);
   const orders = createOrderLookup(db);
+  const shipments = createShipmentLookup(db);
 
-  /** Writes the row; an order's document goes into the order's trail in the same transaction. */
+  /**
+   * Writes the row; an order's document, or a shipment's or leg's, goes into the order's trail
+   * in the same transaction.
+   */
   function insertRecorded(actor: AuthUser, values: NewDocument) {
     return db.transaction(async (tx) => {
       const row = await createDocumentRepository(tx).insert(values);
+      const event = { action: 'documentUploaded', document: row } as const;
       if (row.orderId !== null) {
-        await recordOrderDocument(tx, actor, {
-          orderId: row.orderId,
-          action: 'documentUploaded',
-          document: row,
-        });
+        await recordOrderDocument(tx, actor, { ...event, orderId: row.orderId });
+      } else if (row.shipmentId !== null) {
+        const { shipmentId, transportId } = row;
+        await recordShipmentDocument(tx, actor, { ...event, shipmentId, transportId });
       }
       return row;
     });
@@ -193,6 +224,13 @@ export function createUploadService(
         { orderId: order.id },
       );
     }
+    const leg = linkRef(query.transportId, query.transportUuid);
+    if (leg)
+      return placed(...shipmentPlacement(await shipments.transport(actor, leg, 'documents')));
+    const shipment = linkRef(query.shipmentId, query.shipmentUuid);
+    if (shipment) {
+      return placed(...shipmentPlacement(await shipments.shipment(actor, shipment, 'documents')));
+    }
     if (query.tradePartnerId !== undefined || query.tradePartnerUuid !== undefined) {
       const ref = query.tradePartnerUuid
         ? { uuid: query.tradePartnerUuid }
@@ -234,14 +272,18 @@ export function createUploadService(
 
   async function placementOf(actor: AuthUser, target: UploadTarget): Promise<Placement> {
     if (target.kind === 'selfservice') return selfServicePlacement(actor);
-    if (target.kind === 'shipment') {
-      await uploader(actor, target.query.userId);
-      // Shipments have no table yet (the orders issue adds them).
-      throw new NotFoundError(`Shipment with ID ${target.shipmentId} not found`);
-    }
-    if (target.kind === 'transport') {
-      await uploader(actor, target.query.userId);
-      throw new NotFoundError(`Transport with ID ${target.transportId} not found`);
+    if (target.kind === 'shipment' || target.kind === 'transport') {
+      const { id: uploadedBy } = await uploader(actor, target.query.userId);
+      const [partner, values] = shipmentPlacement(
+        target.kind === 'shipment'
+          ? await shipments.shipment(actor, { id: target.shipmentId }, 'documents')
+          : await shipments.transport(actor, { id: target.transportId }, 'documents'),
+      );
+      return {
+        prefix: `documents/partners/${partner.uuid}`,
+        values: { ...values, tradePartnerId: partner.id },
+        uploadedBy,
+      };
     }
     return target.query.documentType === 'PROFILE_PICTURE'
       ? profilePicturePlacement(actor, target.query)

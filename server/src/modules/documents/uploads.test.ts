@@ -208,21 +208,21 @@ describe.each(corners)('document uploads (%s, %s store)', (database, storage) =>
     await expectNothingLeft();
   });
 
-  it('answers 404 for shipments and transports, which are not stored yet, and an unknown order', async () => {
+  it('answers 404 for an unknown shipment, transport or order', async () => {
     const file = { name: 'cmr.pdf', content: pdf };
     const query = { userId: owner.userId, documentType: 'CMR' };
     const shipment = await upload(server, owner, query, file, {
-      path: '/api/documents/shipment/5',
+      path: '/api/documents/shipment/999999',
     });
     expect(shipment.statusCode).toBe(404);
-    expect(shipment.json().message).toBe('Shipment with ID 5 not found');
+    expect(shipment.json().message).toBe('Shipment with ID/UUID 999999 not found.');
     const transport = await upload(server, owner, query, file, {
-      path: '/api/documents/transport/6',
+      path: '/api/documents/transport/999998',
     });
-    expect(transport.json().message).toBe('Transport with ID 6 not found');
+    expect(transport.json().message).toBe('Transport with ID/UUID 999998 not found.');
     const order = await upload(server, owner, { ...query, orderId: 7 }, file);
     expect(order.json().message).toBe('Order with ID/UUID 7 not found.');
-    expect((await call(owner, 'GET', '/api/documents/shipment/5')).json()).toEqual([]);
+    expect((await call(owner, 'GET', '/api/documents/shipment/999999')).statusCode).toBe(404);
     const orders = await call(owner, 'GET', '/api/documents/entity/order/7');
     expect(orders.statusCode).toBe(404);
   });

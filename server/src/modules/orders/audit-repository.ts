@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type Column } from 'drizzle-orm';
 import type { OrderAuditAction } from '#common/orders.js';
 import type { Db } from '#server/db/client.js';
 import { trailColumns, type TrailActor, type TrailEntry } from '#server/db/trail.js';
@@ -14,10 +14,13 @@ export const actingOn = (person: NamedPerson): TrailActor => ({
 
 export interface OrderAuditEntry extends TrailEntry {
   orderId: number;
-  /** What changed: the order itself, or one of its documents. */
-  entity: 'order' | 'document';
+  /** What changed: the order itself, one of its documents, shipments or their legs. */
+  entity: 'order' | 'document' | 'shipment' | 'transport';
   entityId: number;
   action: OrderAuditAction;
+  /** The shipment and the leg the entry is about (issue 21). */
+  shipmentId?: number | null;
+  transportId?: number | null;
 }
 
 /**
@@ -30,15 +33,19 @@ export async function recordOrderAudit(tx: Db, entry: OrderAuditEntry): Promise<
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,
+    shipmentId: entry.shipmentId ?? null,
+    transportId: entry.transportId ?? null,
     ...trailColumns(entry),
   });
 }
 
+const trailOf = (db: Db, column: Column, id: number): Promise<OrderAuditRow[]> =>
+  db.select().from(orderAuditEvents).where(eq(column, id)).orderBy(asc(orderAuditEvents.id));
+
 /** The order's trail, oldest first. */
-export async function orderTrail(db: Db, orderId: number): Promise<OrderAuditRow[]> {
-  return db
-    .select()
-    .from(orderAuditEvents)
-    .where(eq(orderAuditEvents.orderId, orderId))
-    .orderBy(asc(orderAuditEvents.id));
-}
+export const orderTrail = (db: Db, orderId: number) =>
+  trailOf(db, orderAuditEvents.orderId, orderId);
+
+/** The entries of the order's trail about one of its shipments, oldest first. */
+export const shipmentTrail = (db: Db, shipmentId: number) =>
+  trailOf(db, orderAuditEvents.shipmentId, shipmentId);

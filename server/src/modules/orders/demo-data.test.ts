@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '#server/app.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import { caller, demoTokens, type Caller } from '#server/testing/partners-fixtures.js';
 import { DEMO_ORDERS, seedDemoOrders } from './demo-data.js';
@@ -9,10 +10,18 @@ interface Row {
   status: string;
   held: boolean;
   total: string | null;
+  customerReference: string;
   tradePartner: { name: string };
 }
 
-describe.each(databaseTargets())('demo orders (%s)', (target) => {
+interface Shipped {
+  lines: { ordered: string; delivered: string; remaining: string }[];
+  shipments: { id: number; status: string; late: boolean; legCount: number }[];
+  mayCreate: boolean;
+}
+
+/** The demo orders, and their shipments (shipments/demo-data.ts), as the process start seeds them. */
+describe.each(databaseTargets())('demo orders and their shipments (%s)', (target) => {
   let server: TestServer;
   let call: Caller;
   let tokens: Record<string, string>;
@@ -58,13 +67,17 @@ describe.each(databaseTargets())('demo orders (%s)', (target) => {
     const history = (
       await call(tokens.manager!, 'GET', `/api/orders/${completed.id}/history`)
     ).json();
-    expect(history.events.map((e: { toValue: string }) => e.toValue)).toEqual([
+    // The order's own entries; its shipments tell theirs in the same trail.
+    const own = history.events.filter((e: { action: string }) =>
+      ['created', 'status'].includes(e.action),
+    );
+    expect(own.map((e: { toValue: string }) => e.toValue)).toEqual([
       'DRAFT',
       'CONFIRMED',
       'IN_PROGRESS',
       'COMPLETED',
     ]);
-    expect(history.events[0].userName).toMatch(/^(Mark de Vries|Eva Jansen)$/);
+    expect(own[0].userName).toMatch(/^(Mark de Vries|Eva Jansen)$/);
     // 12.5 t at 2480.00 and 25 pallets at 14.50: 31000.00 + 362.50.
     const steel = rows.find((row) => row.total === '31362.50');
     expect(steel?.status).toBe('COMPLETED');
@@ -84,9 +97,59 @@ describe.each(databaseTargets())('demo orders (%s)', (target) => {
     expect(partner.totalElements).toBe(5);
   });
 
+  const shippedOf = async (reference: string): Promise<Shipped> => {
+    const order = rows.find((row) => row.customerReference === reference)!;
+    return (await call(tokens.manager!, 'GET', `/api/orders/${order.id}/shipments`)).json();
+  };
+
+  it('ships the demo orders: completed ones in full, one on its way with a late sea leg, one held', async () => {
+    for (const reference of ['MH-PO-2026-0418', 'MH-2026-0087']) {
+      const completed = await shippedOf(reference);
+      expect(completed.shipments.map((s) => s.status)).toEqual(['DELIVERED']);
+      expect(completed.lines.every((line) => line.delivered === line.ordered)).toBe(true);
+    }
+    const underway = await shippedOf('MH-2026-0112');
+    expect(underway.shipments.map((s) => [s.status, s.late])).toEqual([
+      ['IN_TRANSIT', true],
+      ['DELIVERED', false],
+    ]);
+    expect(underway.lines.map((line) => line.remaining)).toEqual(['0.000', '0.000', '0.000']);
+    const sea = (
+      await call(tokens.owner!, 'GET', `/api/shipments/${underway.shipments[0]!.id}`)
+    ).json();
+    expect(
+      sea.transports.map((leg: { mode: string; status: string; late: object }) => [
+        leg.mode,
+        leg.status,
+        leg.late,
+      ]),
+    ).toEqual([
+      ['ROAD', 'ARRIVED', { departure: false, arrival: false }],
+      ['SEA', 'DEPARTED', { departure: false, arrival: true }],
+    ]);
+    const history = (await call(tokens.manager!, 'GET', `/api/shipments/${sea.id}/history`)).json();
+    expect(history.events.map((e: { action: string }) => e.action)).toEqual([
+      'shipmentCreated',
+      'transportAdded',
+      'transportAdded',
+      'transportStatus',
+      'shipmentStatus',
+      'transportStatus',
+      'transportStatus',
+    ]);
+    const held = await shippedOf('VDL-24-7781');
+    expect(held.shipments.map((s) => [s.status, s.legCount])).toEqual([['PLANNED', 1]]);
+    // The browser journey ships from Müller's confirmed order: nothing of it is shipped yet.
+    const journey = await shippedOf('MH-2026-0131');
+    expect(journey).toMatchObject({ shipments: [], mayCreate: true });
+    expect(journey.lines.map((line) => line.remaining)).toEqual(['3.000', '1.000']);
+  });
+
   it('seeds once: a second start adds nothing', async () => {
     expect(await seedDemoOrders(server.database.db, server.app.log)).toEqual([]);
+    await seedDemoData(server.app, server.config);
     const again = (await call(tokens.manager!, 'GET', '/api/orders/counts')).json();
     expect(again).toEqual({ held: 1, open: 8 });
+    expect((await shippedOf('MH-2026-0112')).shipments).toHaveLength(2);
   });
 });

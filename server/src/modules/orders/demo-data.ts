@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Decimal } from '#common/money.js';
 import type {
@@ -9,10 +9,10 @@ import type {
   OrderUnit,
 } from '#common/orders.js';
 import type { Db } from '#server/db/client.js';
-import { idpAccounts } from '#server/db/schema/idp.js';
 import { orders } from '#server/db/schema/orders.js';
 import { addresses, tradePartnerContacts, tradePartners } from '#server/db/schema/partners.js';
-import { users, type UserRow } from '#server/db/schema/users.js';
+import type { UserRow } from '#server/db/schema/users.js';
+import { demoAccountUsers } from '#server/modules/users/identity-service.js';
 import { actingOn, recordOrderAudit } from './audit-repository.js';
 import { createOrderRepository } from './orders-repository.js';
 import { priced } from './order-input.js';
@@ -259,16 +259,6 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   },
 ];
 
-/** The demo staff's user records, by username. */
-async function demoStaff(tx: Db): Promise<Map<string, UserRow>> {
-  const rows = await tx
-    .select({ username: idpAccounts.username, user: users })
-    .from(idpAccounts)
-    .innerJoin(users, eq(users.identityId, sql`${idpAccounts.id}::text`))
-    .where(inArray(idpAccounts.username, ['manager', 'employee']));
-  return new Map(rows.map((row) => [row.username, row.user]));
-}
-
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Writes one order as its story tells it: the row, its lines and its trail. */
@@ -367,7 +357,7 @@ async function replay(
 export async function seedDemoOrders(db: Db, log: FastifyBaseLogger): Promise<string[]> {
   const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    const staff = await demoStaff(tx);
+    const staff = await demoAccountUsers(tx, ['manager', 'employee']);
     if (!staff.has('manager') || !staff.has('employee')) return [];
     const names: string[] = [];
     for (const cocNumber of new Set(DEMO_ORDERS.map((demo) => demo.cocNumber))) {

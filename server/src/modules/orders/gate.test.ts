@@ -8,7 +8,7 @@ import {
   forceKycState,
   kycCompany,
   kycWorld,
-  moveTo,
+  moveKyc as moveKycAs,
   type Kyc,
   type KycWorld,
 } from '#server/testing/kyc-fixtures.js';
@@ -46,20 +46,8 @@ describe.each(databaseTargets())('order statuses and the KYC gate (%s)', (target
     return { partner: company.partner, kyc };
   }
 
-  /** Moves the file as a manager; an approval acknowledges the findings of a bare file. */
-  async function moveKyc(kyc: { id: number }, status: string, comment?: string) {
-    const insights = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
-    const response = await call(w.manager, 'POST', `/api/kyc/${kyc.id}/status`, {
-      ...moveTo(w.manager, status, comment ? { comment } : {}),
-      ...(status === 'APPROVED'
-        ? {
-            isCompliant: true,
-            riskAcknowledgement: { reason: 'Checked.', fingerprint: insights.fingerprint },
-          }
-        : {}),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-  }
+  const moveKyc = (kyc: { id: number }, status: string, comment?: string) =>
+    moveKycAs(server, w.manager, kyc, status, comment);
 
   const read = async (order: { id: number }): Promise<OrderJson> =>
     (await call(w.manager, 'GET', `/api/orders/${order.id}`)).json();

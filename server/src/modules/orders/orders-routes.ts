@@ -18,14 +18,17 @@ import {
   orderStatusConflictSchema,
   tags,
 } from './orders-schemas.js';
-import { createOrderService } from './orders-service.js';
+import { createOrderService, type OrderShipmentRules } from './orders-service.js';
 
 /**
  * Orders (docs/api/orders.md, decision 033): staff make, change and move them; a trade
  * partner's members read their company's. Their documents go through /api/documents.
  */
-const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrderService(app.db);
+const orderRoutes: FastifyPluginAsyncZod<{
+  /** What an order's change asks of its shipments (issue 21). */
+  shipments: OrderShipmentRules;
+}> = async (app, opts) => {
+  const orders = createOrderService(app.db, opts.shipments);
 
   app.get(
     '/api/orders',

@@ -9,6 +9,7 @@ import {
   type orderStatusChangeSchema,
   type orderUpdateSchema,
 } from '#common/orders.js';
+import { shipmentRefusalSchema } from '#common/shipments.js';
 import { idOrUuidSchema } from '#server/api-schemas.js';
 import { errorResponseSchema } from '#server/plugins/errors.js';
 
@@ -19,21 +20,32 @@ export const orderParamsSchema = z.object({
   idOrUuid: idOrUuidSchema.describe('the order’s numeric id or its uuid'),
 });
 
-/** A change: someone else changed the order first, or a confirmed order would lack a field. */
+/**
+ * A change: someone else changed the order first, a confirmed order would lack a field, or its
+ * shipments hold its lines.
+ */
 export const orderChangeConflictSchema = errorResponseSchema
   .extend({
-    details: z.union([staleVersionSchema(orderSchema), orderIncompleteSchema]).optional(),
+    details: z
+      .union([staleVersionSchema(orderSchema), orderIncompleteSchema, shipmentRefusalSchema])
+      .optional(),
   })
   .meta({ id: 'OrderChangeConflict' });
 
 /**
  * A status change: a stale version, a confirmation the order is not ready for, the compliance
- * gate (the partner's KYC file is not approved), or a move the table does not allow (no details).
+ * gate (the partner's KYC file is not approved), its shipments in the way, or a move the table
+ * does not allow (no details).
  */
 export const orderStatusConflictSchema = errorResponseSchema
   .extend({
     details: z
-      .union([staleVersionSchema(orderSchema), orderIncompleteSchema, kycGateRefusalSchema])
+      .union([
+        staleVersionSchema(orderSchema),
+        orderIncompleteSchema,
+        kycGateRefusalSchema,
+        shipmentRefusalSchema,
+      ])
       .optional(),
   })
   .meta({ id: 'OrderStatusConflict' });

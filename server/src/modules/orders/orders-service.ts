@@ -16,10 +16,11 @@ import type { DocumentType } from '#common/documents.js';
 import { encodeCursor, pageStart, readAfter } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
+import type { TrailActor } from '#server/db/trail.js';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { staleVersion } from '#server/versions.js';
+import { StaleRecord, versionedChange } from '#server/versions.js';
 import { partnerNotFound } from '#server/modules/partners/access-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { createUserLookup, ensureUserRow } from '#server/modules/users/identity-service.js';
@@ -28,6 +29,7 @@ import {
   actingOn,
   orderTrail,
   recordOrderAudit,
+  shipmentTrail,
   type OrderAuditEntry,
 } from './audit-repository.js';
 import { createOrderListRepository } from './list-repository.js';
@@ -39,7 +41,13 @@ import {
   priced,
   type Columns,
 } from './order-input.js';
-import { createOrderRepository, type NewOrder, type OrderRef } from './orders-repository.js';
+import {
+  createOrderRepository,
+  type KycStanding,
+  type NewOrder,
+  type OrderRef,
+  type OrderRow,
+} from './orders-repository.js';
 import type {
   OrderCreateInput,
   OrderListQuery,
@@ -48,39 +56,83 @@ import type {
 } from './orders-schemas.js';
 import { presentEvent, presentOrder, presentSummary } from './present.js';
 
-export type { OrderRef } from './orders-repository.js';
+export type {
+  KycStanding,
+  OrderLineRow,
+  OrderRef,
+  OrderRow,
+  OrderView,
+} from './orders-repository.js';
+export { orderNotFound } from './access-service.js';
 
-/** Raised inside a change's transaction when the order is no longer at the version named. */
-class StaleOrder extends Error {}
+/** Who acts, as the order's trail names them: the actor's user record (made if missing). */
+export async function trailActorOf(tx: Db, actor: AuthUser): Promise<TrailActor> {
+  const { row: user } = await ensureUserRow(tx, actor);
+  return actingOn(user);
+}
 
 /**
- * Changes the order if it is still at `version`, and writes the change to its trail as `actor`,
+ * Changes the order if it is still at `version`, and writes the change to its trail as `by`,
  * in the change's transaction; a stale version aborts it.
  */
 async function saveChange(
   tx: Db,
-  actor: AuthUser,
+  by: TrailActor,
   { id, version }: { id: number; version: number },
   values: Partial<NewOrder>,
-  entry: Pick<OrderAuditEntry, 'action' | 'from' | 'to' | 'reason'> & {
+  entry: Pick<OrderAuditEntry, 'action' | 'from' | 'to' | 'reason' | 'shipmentId'> & {
     details?: Record<string, unknown>;
   },
-): Promise<void> {
+): Promise<OrderRow> {
   const updated = await createOrderRepository(tx).update(id, version, values);
-  if (!updated) throw new StaleOrder();
-  const { row: user } = await ensureUserRow(tx, actor);
+  if (!updated) throw new StaleRecord();
   await recordOrderAudit(tx, {
     ...entry,
     orderId: id,
     entity: 'order',
     entityId: id,
     details: { ...entry.details, version: updated.version, previousVersion: version },
-    by: actingOn(user),
+    by,
   });
+  return updated;
+}
+
+/**
+ * The compliance gate's refusal (decision 033), with the file to look at: `blocked` says what
+ * waits for an approved file ("order ORD-… cannot move to CONFIRMED").
+ */
+export function kycNotApproved(
+  partner: { uuid: string; name: string },
+  kyc: KycStanding | null,
+  blocked: string,
+): ConflictError {
+  const details: KycGateRefusal = { reason: KYC_NOT_APPROVED, kyc, tradePartnerUuid: partner.uuid };
+  return new ConflictError(
+    `The KYC file of ${partner.name} is not approved (${kyc ? kyc.status : 'there is none'}): ${blocked} until it is.`,
+    details,
+  );
+}
+
+/**
+ * What a change of an order asks of its shipments (issue 21): the shipments module answers,
+ * app.ts wires it in. Each is called in the change's transaction with the order locked, and
+ * refuses by throwing.
+ */
+export interface OrderShipmentRules {
+  /** The order's lines are about to be replaced (with new ids). */
+  linesChanging(tx: Db, order: OrderRow): Promise<void>;
+  /** The order has just moved from `order.status` to `to`, as `by`, for `reason`. */
+  moved(
+    tx: Db,
+    by: TrailActor,
+    order: OrderRow,
+    to: OrderStatus,
+    reason: string | null,
+  ): Promise<void>;
 }
 
 /** Orders (decision 033): the list, one order, making and changing one, its moves and trail. */
-export function createOrderService(db: Db) {
+export function createOrderService(db: Db, shipments: OrderShipmentRules) {
   const repository = createOrderRepository(db);
   const partners = createPartnerLookup(db);
 
@@ -96,15 +148,8 @@ export function createOrderService(db: Db) {
     present(actor, await authorizeOrderAccess(db, actor, ref, 'read'));
 
   /** Runs a change; one based on an old version is 409 with the order as it is now. */
-  async function versioned(actor: AuthUser, id: number, change: () => Promise<void>) {
-    try {
-      await change();
-    } catch (error) {
-      if (!(error instanceof StaleOrder)) throw error;
-      throw staleVersion('order', await read(actor, { id }));
-    }
-    return read(actor, { id });
-  }
+  const versioned = (actor: AuthUser, id: number, change: () => Promise<unknown>) =>
+    versionedChange('order', change, () => read(actor, { id }));
 
   /** The contact and the delivery address must be the partner's own (400 on the field). */
   async function checkLinks(tradePartnerId: number, columns: Columns): Promise<void> {
@@ -207,7 +252,7 @@ export function createOrderService(db: Db) {
         db.transaction(async (tx) => {
           const orders = createOrderRepository(tx);
           const current = await orders.lock(id);
-          if (current?.version !== version) throw new StaleOrder();
+          if (current?.version !== version) throw new StaleRecord();
           if (!EDITABLE_ORDER_STATUSES.includes(current.status)) {
             throw new ConflictError(
               `Order ${current.number} is ${current.status}: its fields and lines can no longer change.`,
@@ -219,10 +264,13 @@ export function createOrderService(db: Db) {
           if (current.status === 'CONFIRMED' && missing.length > 0) {
             throw incomplete(missing, `Order ${current.number} is confirmed`);
           }
-          if (fields.includes('lines')) await orders.replaceLines(id, lines);
+          if (fields.includes('lines')) {
+            await shipments.linesChanging(tx, current);
+            await orders.replaceLines(id, lines);
+          }
           await saveChange(
             tx,
-            actor,
+            await trailActorOf(tx, actor),
             { id, version },
             { ...columns, total, lineCount },
             { action: 'updated', details: { fields } },
@@ -251,7 +299,7 @@ export function createOrderService(db: Db) {
           // The KYC rows first, then the order: a KYC move locks them in that order too.
           const kyc = await orders.kycStanding(tradePartnerId, true);
           const current = await orders.lock(id);
-          if (current?.version !== version) throw new StaleOrder();
+          if (current?.version !== version) throw new StaleRecord();
           const from = current.status;
           if (!mayMoveOrder(from, to)) {
             throw new ConflictError(`Order ${current.number} cannot move from ${from} to ${to}.`);
@@ -263,28 +311,23 @@ export function createOrderService(db: Db) {
             }
           }
           if (!gateAllows(to, kyc?.status ?? null)) {
-            const details: KycGateRefusal = {
-              reason: KYC_NOT_APPROVED,
-              kyc,
-              tradePartnerUuid: view.partner.uuid,
-            };
-            throw new ConflictError(
-              `The KYC file of ${view.partner.name} is not approved (${kyc ? kyc.status : 'there is none'}): order ${current.number} cannot move to ${to} until it is.`,
-              details,
-            );
+            throw kycNotApproved(view.partner, kyc, `order ${current.number} cannot move to ${to}`);
           }
+          const by = await trailActorOf(tx, actor);
+          const reason = input.reason ?? null;
           await saveChange(
             tx,
-            actor,
+            by,
             { id, version },
             {
               status: to,
-              ...(to === 'CANCELLED' ? { cancelReason: input.reason ?? null } : {}),
+              ...(to === 'CANCELLED' ? { cancelReason: reason } : {}),
               ...(to === 'CONFIRMED' ? { confirmedAt: new Date() } : {}),
               ...(to === 'DRAFT' ? { confirmedAt: null } : {}),
             },
-            { action: 'status', from, to, reason: input.reason ?? null },
+            { action: 'status', from, to, reason },
           );
+          await shipments.moved(tx, by, current, to, reason);
         }),
       );
     },
@@ -324,9 +367,11 @@ export interface OrderCover {
   currency: string;
 }
 
-/** A document of an order, as its trail names it. */
+/** A document of an order, or of one of its shipments or their legs, as its trail names it. */
 export interface OrderDocumentEvent {
   orderId: number;
+  shipmentId?: number | null;
+  transportId?: number | null;
   action: 'documentUploaded' | 'documentArchived';
   document: { id: number; type: DocumentType; fileName: string };
 }
@@ -343,6 +388,8 @@ export async function recordOrderDocument(
   const user = await createUserLookup(tx).byIdentity(actor.sub);
   await recordOrderAudit(tx, {
     orderId: event.orderId,
+    shipmentId: event.shipmentId ?? null,
+    transportId: event.transportId ?? null,
     entity: 'document',
     entityId: event.document.id,
     action: event.action,
@@ -355,9 +402,78 @@ export async function recordOrderDocument(
   });
 }
 
-/** What the documents and the PDF export ask of orders. */
-export function createOrderLookup(db: Db) {
+/** An entry of the order's trail about one of its shipments or their legs (issue 21). */
+export type ShipmentTrailEntry = OrderAuditEntry & {
+  entity: 'shipment' | 'transport';
+  shipmentId: number;
+};
+
+/**
+ * What a shipment's change asks of its order (issue 21), in the change's transaction: the
+ * order locked, its lines, the partner's KYC standing for the gate, the moves its shipments
+ * cause, and entries in its trail.
+ */
+export function orderShipping(tx: Db) {
+  const orders = createOrderRepository(tx);
   return {
+    /** The order, its row locked until the transaction ends. */
+    lock: (id: number) => orders.lock(id),
+
+    lines: (orderId: number) => orders.linesOf(orderId),
+
+    /**
+     * The partner's latest KYC file, share-locked until the transaction ends, as the gate reads
+     * it (decision 033). Read it before locking the order: a KYC move locks in that order too.
+     */
+    kycStanding: (tradePartnerId: number) => orders.kycStanding(tradePartnerId, true),
+
+    /**
+     * Moves the locked `order` to `to` because of `shipment` (it left, or everything arrived):
+     * a status entry of the order's trail that names the shipment.
+     */
+    move: (by: TrailActor, order: OrderRow, to: OrderStatus, shipment: ShipmentRef) =>
+      saveChange(
+        tx,
+        by,
+        order,
+        { status: to },
+        {
+          action: 'status',
+          from: order.status,
+          to,
+          shipmentId: shipment.id,
+          details: { shipment: shipment.number },
+        },
+      ),
+
+    record: (entry: ShipmentTrailEntry) => recordOrderAudit(tx, entry),
+  };
+}
+
+/** A shipment as an order's trail names it. */
+interface ShipmentRef {
+  id: number;
+  number: string;
+}
+
+/** The entries of an order's trail about one of its shipments, oldest first, as answered. */
+export async function shipmentHistory(db: Db, shipmentId: number): Promise<OrderHistory> {
+  return { events: (await shipmentTrail(db, shipmentId)).map(presentEvent) };
+}
+
+/** What the documents, the PDF export and the shipments ask of orders. */
+export function createOrderLookup(db: Db) {
+  const repository = createOrderRepository(db);
+  return {
+    /** The order with its trade partner, whoever asks: the caller decides who may see it. */
+    find: (ref: OrderRef) => repository.find(ref),
+
+    /** The partner's latest KYC file, as an order shows it. */
+    kycStanding: (tradePartnerId: number) => repository.kycStanding(tradePartnerId),
+
+    /** The order's lines, by position. */
+    lines: (orderId: number) => repository.linesOf(orderId),
+
     /**
      * The order a document call names, if `actor` may read it or change its documents (404
      * for an order that does not exist or is not theirs to see, 403 for a reader who may not
@@ -399,7 +515,7 @@ export function createOrderLookup(db: Db) {
 
     /** What the export's cover shows of the order; null once it no longer exists. */
     async cover(orderUuid: string, amounts: boolean): Promise<OrderCover | null> {
-      const view = await createOrderRepository(db).find({ uuid: orderUuid });
+      const view = await repository.find({ uuid: orderUuid });
       if (!view) return null;
       const { order } = view;
       return {

@@ -1,5 +1,7 @@
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
-import type { UserRow } from '#server/db/schema/users.js';
+import { idpAccounts } from '#server/db/schema/idp.js';
+import { users, type UserRow } from '#server/db/schema/users.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { createUserRepository } from './users-repository.js';
 
@@ -60,4 +62,20 @@ export async function ensureUserRow(
   const existing = await repository.findByIdentityId(actor.sub);
   if (!existing) throw new Error(`user ${actor.sub} neither inserted nor found`);
   return { row: existing, created: false };
+}
+
+/**
+ * The user records of the development provider's accounts with these usernames, by username:
+ * the demo's people, as the demo data names them.
+ */
+export async function demoAccountUsers(
+  db: Db,
+  usernames: readonly string[],
+): Promise<Map<string, UserRow>> {
+  const rows = await db
+    .select({ username: idpAccounts.username, user: users })
+    .from(idpAccounts)
+    .innerJoin(users, eq(users.identityId, sql`${idpAccounts.id}::text`))
+    .where(inArray(idpAccounts.username, [...usernames]));
+  return new Map(rows.map((row) => [row.username, row.user]));
 }
