@@ -135,13 +135,62 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.orderDetail,
-                    ...page(
-                      async () =>
-                        (await import('@/features/orders/OrderDetailPage')).OrderDetailPage,
-                    ),
+                    ...page(async () => {
+                      const [{ OrderDetailPage }, { orderShipmentsSection }] = await Promise.all([
+                        import('@/features/orders/OrderDetailPage'),
+                        import('@/features/shipments/OrderShipments'),
+                      ]);
+                      const sections = [orderShipmentsSection];
+                      return () => <OrderDetailPage sections={sections} />;
+                    }),
                     errorElement: pageError,
                     // The order's number once it is loaded (the page registers it).
                     handle: { titleKey: 'orders.detail.title' } satisfies Handle,
+                  },
+                ],
+              },
+              {
+                // Issue 21: shipments, in the trail as 'Orders / ORD-… / SHP-…' (the pages
+                // register the order's crumbs). Partner people see their companies'.
+                element: <RequireRole roles={ROLES} />,
+                errorElement: pageError,
+                children: [
+                  {
+                    // Shipments are planned by staff, from an order (?order={uuid}).
+                    element: <RequireRole roles={STAFF_ROLES} />,
+                    errorElement: pageError,
+                    children: [
+                      {
+                        path: paths.shipmentNew,
+                        ...page(
+                          async () =>
+                            (await import('@/features/shipments/ShipmentFormPage')).ShipmentNewPage,
+                        ),
+                        errorElement: pageError,
+                        handle: { titleKey: 'shipments.form.newTitle' } satisfies Handle,
+                      },
+                    ],
+                  },
+                  {
+                    // Anyone who may not change the shipment is shown it instead.
+                    path: paths.shipmentModify,
+                    ...page(
+                      async () =>
+                        (await import('@/features/shipments/ShipmentFormPage')).ShipmentModifyPage,
+                    ),
+                    errorElement: pageError,
+                    handle: { titleKey: 'shipments.form.editCrumb' } satisfies Handle,
+                  },
+                  {
+                    path: paths.shipmentDetail,
+                    ...page(
+                      async () =>
+                        (await import('@/features/shipments/ShipmentDetailPage'))
+                          .ShipmentDetailPage,
+                    ),
+                    errorElement: pageError,
+                    // The shipment's number once it is loaded (the page registers it).
+                    handle: { titleKey: 'shipments.detail.title' } satisfies Handle,
                   },
                 ],
               },

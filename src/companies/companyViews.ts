@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Order } from '@common/orders';
 import type { TradePartner } from '@common/partners';
 import type { PartnerPermissions } from '@/companies/partnerAccess';
 import type { TranslationKey } from '@/lib/i18n';
@@ -36,4 +37,10 @@ export interface DashboardCard {
   Component: ComponentType;
   /** Who sees the card, by their roles; everyone when absent. */
   visible?: (roles: readonly string[]) => boolean;
+}
+
+/** A section of the order's page from another feature (the app passes the shipments'). */
+export interface OrderSection {
+  key: string;
+  Component: ComponentType<{ order: Order }>;
 }

@@ -1,5 +1,5 @@
 import type { IconName } from '@/components/ui/Icon';
-import { paths } from '@/config/paths';
+import { paths, shippableOrdersPath } from '@/config/paths';
 import type { TranslationKey } from '@/lib/i18n';
 import { KYC_ROLES, type Role } from '@/lib/roles';
 
@@ -54,7 +54,7 @@ export const MAIN_MENU: MenuItem[] = [
     label: 'New Shipment',
     translationKey: 'menu.newShipment',
     icon: 'truck',
-    url: paths.orders,
+    url: shippableOrdersPath,
     isButton: true,
   },
   { key: 'navigation', label: 'Navigation', translationKey: 'menu.navigation', isTitle: true },

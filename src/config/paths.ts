@@ -8,6 +8,12 @@ export const paths = {
   orderModify: '/orders/modify/:orderRef',
   /** One order, by uuid or numeric id (SPEC section 2). */
   orderDetail: '/orders/detail/:orderRef',
+  /** A new shipment of the order `?order={uuid}` names (staff). */
+  shipmentNew: '/shipments/modify/new',
+  /** One shipment's form, by uuid or numeric id. */
+  shipmentModify: '/shipments/modify/:shipmentRef',
+  /** One shipment, by uuid or numeric id. */
+  shipmentDetail: '/shipments/detail/:shipmentRef',
   partners: '/partners',
   partnersNew: '/partners/new',
   /** One trade partner, by uuid or legacy numeric id (SPEC section 2). */
@@ -52,6 +58,24 @@ export const orderModifyPath = (idOrUuid: string | number) =>
 /** The form of a new order for one trade partner. */
 export const orderNewPath = (partnerUuid: string) =>
   `${paths.orderNew}?partner=${encodeURIComponent(partnerUuid)}`;
+
+/** The address of one shipment's page. */
+export const shipmentDetailPath = (idOrUuid: string | number) =>
+  `/shipments/detail/${encodeURIComponent(String(idOrUuid))}`;
+
+/** The address of one shipment's form. */
+export const shipmentModifyPath = (idOrUuid: string | number) =>
+  `/shipments/modify/${encodeURIComponent(String(idOrUuid))}`;
+
+/**
+ * The orders a shipment is planned from, confirmed or in progress: where 'New Shipment' goes
+ * (SPEC section 2: to the orders), each of them offering 'New shipment'.
+ */
+export const shippableOrdersPath = `${paths.orders}?status=CONFIRMED&status=IN_PROGRESS`;
+
+/** The form of a new shipment of one order. */
+export const shipmentNewPath = (orderUuid: string) =>
+  `${paths.shipmentNew}?order=${encodeURIComponent(orderUuid)}`;
 
 /** The address of one KYC submission's page. */
 export const kycPath = (idOrUuid: string | number) =>

@@ -43,6 +43,8 @@ export interface DocumentListProps {
   emptyText?: string;
   /** The types the type select offers; every type but PROFILE_PICTURE when absent. */
   typeCodes?: readonly string[];
+  /** Shows only the documents of the query's answer this keeps (a shipment's leg's). */
+  only?: (document: Document) => boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export function DocumentList({
   title,
   emptyText,
   typeCodes,
+  only,
 }: DocumentListProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -103,7 +106,8 @@ export function DocumentList({
         ),
     );
 
-  const documents = list?.documents ?? [];
+  const answered = list?.documents ?? [];
+  const documents = only ? answered.filter(only) : answered;
   const caption = title ?? t('documents.list.heading');
 
   return (
@@ -168,7 +172,7 @@ export function DocumentList({
           </DataTable>
         </div>
       )}
-      {list && list.totalElements > documents.length && (
+      {list && !only && list.totalElements > documents.length && (
         <p className="small text-body-secondary mt-2 mb-0">
           {t('documents.list.showing', { shown: documents.length, count: list.totalElements })}
         </p>

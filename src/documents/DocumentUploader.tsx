@@ -8,7 +8,7 @@ import type { Document } from '@common/documents';
 import type { TradePartner } from '@common/partners';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { DocumentLink } from '@/documents/documentsApi';
-import { uploadDocumentFile } from '@/documents/documentsSlice';
+import { uploadDocumentFile, type SendDocument } from '@/documents/documentsSlice';
 import { DropZone } from '@/documents/DropZone';
 import { acceptAttribute, DOCUMENT_FILES, MAX_UPLOAD_MB } from '@/documents/fileChecks';
 import { UploadQueue } from '@/documents/UploadQueue';
@@ -32,9 +32,11 @@ function linkOf(target: string, partner: TradePartner): DocumentLink {
 /** What the uploaded documents belong to. */
 export type UploadTarget =
   /** The company; the person may choose one of its contacts or addresses instead. */
-  | { partner: TradePartner; link?: undefined }
+  | { partner: TradePartner; link?: undefined; send?: undefined }
   /** One record, fixed (an order: `{ orderUuid }`); nothing to choose. */
-  | { link: DocumentLink; partner?: undefined };
+  | { link: DocumentLink; partner?: undefined; send?: undefined }
+  /** One record with an upload of its own (a shipment, a leg); nothing to choose. */
+  | { send: SendDocument; partner?: undefined; link?: undefined };
 
 export type DocumentUploaderProps = UploadTarget & {
   /** For a tab or a side panel: less padding, no introduction. */
@@ -55,6 +57,7 @@ export type DocumentUploaderProps = UploadTarget & {
 export function DocumentUploader({
   partner,
   link: fixedLink,
+  send,
   compact = false,
   typeCodes,
   defaultType = '',
@@ -82,7 +85,7 @@ export function DocumentUploader({
     const documentType = type;
     queue.add(files, async (file, onProgress) => {
       const document = await dispatch(
-        uploadDocumentFile({ userId: user.id, documentType, file, link, onProgress }),
+        uploadDocumentFile({ userId: user.id, documentType, file, link, send, onProgress }),
       ).unwrap();
       onUploaded?.(document);
     });

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
+import type { Document } from '@common/documents';
 import type { TradePartner } from '@common/partners';
 import { DocumentList } from '@/documents/DocumentList';
 import type { DocumentQuery } from '@/documents/documentsApi';
@@ -15,13 +16,21 @@ interface RecordDocumentsProps {
   typeCodes?: readonly string[];
   /** What an empty list says. */
   emptyText?: string;
+  /** Shows only the documents of the query's answer this keeps (a shipment's own). */
+  only?: (document: Document) => boolean;
 }
 
 /**
- * A record's documents (a trade partner's, an order's): a compact upload for those who may
- * change them, then the list with its viewer.
+ * A record's documents (a trade partner's, an order's, a shipment's): a compact upload for
+ * those who may change them, then the list with its viewer.
  */
-export function RecordDocuments({ query, upload, typeCodes, emptyText }: RecordDocumentsProps) {
+export function RecordDocuments({
+  query,
+  upload,
+  typeCodes,
+  emptyText,
+  only,
+}: RecordDocumentsProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -41,6 +50,7 @@ export function RecordDocuments({ query, upload, typeCodes, emptyText }: RecordD
           title={t('documents.list.heading')}
           typeCodes={typeCodes}
           emptyText={emptyText}
+          only={only}
         />
       </Card.Body>
     </Card>

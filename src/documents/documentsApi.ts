@@ -81,32 +81,55 @@ export async function filterDocuments(
 }
 
 /**
- * The documents a DocumentList shows: an order's (a query naming only `orderUuid`) through
- * GET /api/documents/entity-uuid/order/{uuid}, as many as a filtered lookup gives; any other
- * query through the filter.
+ * The lookup of one record's documents, for a query naming that record alone: an order's by
+ * uuid (as many as a filtered lookup gives), or a shipment's with its legs' (SPEC section 7);
+ * null for any other query.
  */
-export async function listDocumentsFor(
-  query: DocumentQuery,
-  { fresh = false }: { fresh?: boolean } = {},
-): Promise<DocumentPage> {
-  const { orderUuid, includeArchived, status, documentType, page, size, sort, ...others } = query;
-  if (!orderUuid || Object.values(others).some((value) => value !== undefined)) {
-    return filterDocuments(query, { fresh });
-  }
-  const { data } = await apiClient.get<unknown>(
-    `/api/documents/entity-uuid/order/${seg(orderUuid)}`,
-    {
-      params: searchParams({
+function recordLookup({
+  orderUuid,
+  shipmentId,
+  includeArchived,
+  status,
+  documentType,
+  page,
+  size,
+  sort,
+  ...others
+}: DocumentQuery) {
+  if (Object.values(others).some((value) => value !== undefined)) return null;
+  if (orderUuid && shipmentId === undefined) {
+    return {
+      url: `/api/documents/entity-uuid/order/${seg(orderUuid)}`,
+      params: {
         includeArchived,
         status,
         documentType,
         page: page ?? FILTER_DEFAULTS.page,
         size: size ?? FILTER_DEFAULTS.size,
         sort,
-      }),
-      ...(fresh ? { dedup: false } : {}),
-    },
-  );
+      },
+    };
+  }
+  if (shipmentId !== undefined && !orderUuid) {
+    return { url: `/api/documents/shipment/${seg(shipmentId)}`, params: { includeArchived } };
+  }
+  return null;
+}
+
+/**
+ * The documents a DocumentList shows: one record's through its own lookup (an order's, a
+ * shipment's), any other query through the filter.
+ */
+export async function listDocumentsFor(
+  query: DocumentQuery,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<DocumentPage> {
+  const lookup = recordLookup(query);
+  if (!lookup) return filterDocuments(query, { fresh });
+  const { data } = await apiClient.get<unknown>(lookup.url, {
+    params: searchParams(lookup.params),
+    ...(fresh ? { dedup: false } : {}),
+  });
   return parseDocumentList(data);
 }
 
@@ -296,7 +319,13 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-function postFile(call: string, url: string, params: URLSearchParams, options: UploadOptions) {
+/** Sends one file as `file` of a multipart POST, its progress told as it goes. */
+export function postFile(
+  call: string,
+  url: string,
+  params: URLSearchParams,
+  options: UploadOptions,
+) {
   required(options.userId, 'userId', call);
   required(options.documentType, 'documentType', call);
   required(options.file, 'file', call);
@@ -334,30 +363,6 @@ export async function uploadProfilePicture(
     documentType: 'PROFILE_PICTURE',
   });
   return profilePictureUploadSchema.parse(data);
-}
-
-/** POST /api/documents/{record}/{id}: a file for a shipment or a transport. */
-async function uploadForRecord(
-  call: string,
-  record: 'shipment' | 'transport',
-  id: number,
-  options: UploadOptions,
-): Promise<Document> {
-  required(id, `${record}Id`, call);
-  const params = searchParams({ userId: options.userId, documentType: options.documentType });
-  const url = `/api/documents/${record}/${seg(id)}`;
-  const { data } = await postFile(call, url, params, options);
-  return documentSchema.parse(data);
-}
-
-/** POST /api/documents/shipment/{shipmentId} */
-export function uploadShipmentDocument(shipmentId: number, options: UploadOptions) {
-  return uploadForRecord('uploadShipmentDocument', 'shipment', shipmentId, options);
-}
-
-/** POST /api/documents/transport/{transportId} */
-export function uploadTransportDocument(transportId: number, options: UploadOptions) {
-  return uploadForRecord('uploadTransportDocument', 'transport', transportId, options);
 }
 
 // --- Operations --------------------------------------------------------------------------------

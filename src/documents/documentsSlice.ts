@@ -165,14 +165,21 @@ export const changeDocumentStatus = createAppAsyncThunk(
   { condition: notBusy },
 );
 
-export type UploadDocumentArg = UploadOptions & { link?: DocumentLink };
+/** Sends a file to a record's own upload (a shipment's, a leg's: SPEC section 7). */
+export type SendDocument = (options: UploadOptions) => Promise<Document>;
 
-/** POST /api/documents; every list is refreshed when next shown. */
+export type UploadDocumentArg = UploadOptions & {
+  link?: DocumentLink;
+  /** The record's own upload instead of POST /api/documents. */
+  send?: SendDocument;
+};
+
+/** POST /api/documents (or `send`); every list is refreshed when next shown. */
 export const uploadDocumentFile = createAppAsyncThunk(
   'documents/upload',
-  async (arg: UploadDocumentArg, { rejectWithValue }) => {
+  async ({ send, ...arg }: UploadDocumentArg, { rejectWithValue }) => {
     try {
-      return await uploadDocument(arg);
+      return await (send ? send(arg) : uploadDocument(arg));
     } catch (error) {
       return rejectWithValue(toApiError(error));
     }

@@ -35,19 +35,33 @@ export function substituteParams(template: string, params: Params): string {
   return template.replace(/:([A-Za-z_]\w*)/g, (token, name: string) => params[name] ?? token);
 }
 
-/** The label registered for the pattern `pathname` matches (a pattern's own `:params` filled in). */
-export function registeredLabel(registry: LabelRegistry, pathname: string): string | null {
-  for (const [pattern, template] of registry) {
+/**
+ * Crumbs a page puts before its own, by path pattern: a shipment's page, outside the orders'
+ * routes, is 'Orders / ORD-… / SHP-…'.
+ */
+export type ParentRegistry = ReadonlyMap<string, readonly Crumb[]>;
+
+/** What is registered for the pattern `pathname` matches, with the match's parameters. */
+function registered<V>(registry: ReadonlyMap<string, V>, pathname: string) {
+  for (const [pattern, value] of registry) {
     const match = matchPath({ path: pattern, end: true }, pathname);
-    if (match) return substituteParams(template, match.params);
+    if (match) return { value, params: match.params };
   }
   return null;
+}
+
+/** The label registered for the pattern `pathname` matches (a pattern's own `:params` filled in). */
+export function registeredLabel(registry: LabelRegistry, pathname: string): string | null {
+  const found = registered(registry, pathname);
+  return found && substituteParams(found.value, found.params);
 }
 
 export interface LabelSources<S> {
   t: (key: TranslationKey) => string;
   state: S;
   registry: LabelRegistry;
+  /** Crumbs pages put before their own. */
+  parents?: ParentRegistry;
   /** The reader is staff: a handle's staffTitleKey applies. */
   staff?: boolean;
 }
@@ -77,7 +91,8 @@ export function labelFor<S>(
 
 /**
  * The trail for the matched routes, outermost first: every route with a label becomes a
- * crumb; an index route shares its parent's path, and the deeper label wins.
+ * crumb, after the crumbs its page put before it; an index route shares its parent's path, and
+ * the deeper label wins.
  */
 export function buildBreadcrumbs<S>(
   matches: readonly RouteMatchLike[],
@@ -89,6 +104,10 @@ export function buildBreadcrumbs<S>(
     if (!label) continue;
     const path = trimSlash(match.pathname);
     if (crumbs.at(-1)?.path === path) crumbs.pop();
+    const parents = sources.parents && registered(sources.parents, path)?.value;
+    for (const parent of parents ?? []) {
+      if (!crumbs.some((crumb) => crumb.path === parent.path)) crumbs.push(parent);
+    }
     crumbs.push({ label, path });
   }
   return crumbs;
@@ -103,25 +122,25 @@ export function currentLabel<S>(
 }
 
 /** A registry pages write to while they are shown; the trail re-renders on every change. */
-export function createLabelRegistry() {
-  let labels: LabelRegistry = new Map();
+function createRegistry<V>() {
+  let entries: ReadonlyMap<string, V> = new Map();
   const listeners = new Set<() => void>();
-  const publish = (next: Map<string, string>) => {
-    labels = next;
+  const publish = (next: Map<string, V>) => {
+    entries = next;
     listeners.forEach((listener) => listener());
   };
   return {
-    register(pattern: string, label: string) {
-      if (labels.get(pattern) === label) return;
-      publish(new Map(labels).set(pattern, label));
+    register(pattern: string, value: V) {
+      if (entries.get(pattern) === value) return;
+      publish(new Map(entries).set(pattern, value));
     },
     unregister(pattern: string) {
-      if (!labels.has(pattern)) return;
-      const next = new Map(labels);
+      if (!entries.has(pattern)) return;
+      const next = new Map(entries);
       next.delete(pattern);
       publish(next);
     },
-    snapshot: (): LabelRegistry => labels,
+    snapshot: (): ReadonlyMap<string, V> => entries,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -129,7 +148,13 @@ export function createLabelRegistry() {
   };
 }
 
+/** A registry of the labels pages give themselves. */
+export const createLabelRegistry = () => createRegistry<string>();
+
 export type BreadcrumbLabelRegistry = ReturnType<typeof createLabelRegistry>;
 
 /** The app's registry (useBreadcrumbLabel writes to it). */
 export const breadcrumbLabels = createLabelRegistry();
+
+/** The app's crumbs that pages put before their own (useBreadcrumbLabel writes them too). */
+export const breadcrumbParents = createRegistry<readonly Crumb[]>();

@@ -67,6 +67,11 @@ export function formatNumber(value: number, locale: string = browserLocale()): s
   }).format(value);
 }
 
+/** A quantity as counted: '3', '2.125' (up to 3 decimals), in the language's notation; exact. */
+export function formatQuantity(quantity: string, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(quantity as Decimal);
+}
+
 /**
  * An amount in euros with two decimals (€ 1.234,50 in nl, €1,234.50 in en); an exact decimal
  * ('25000.50') is written digit for digit (decision 015).

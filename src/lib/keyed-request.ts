@@ -1,4 +1,7 @@
 import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
+import { createAppAsyncThunk } from '@/app/hooks';
+import type { RootState } from '@/app/store';
+import { toApiError } from '@/lib/api-error';
 import {
   idleRequest,
   recordFulfilled,
@@ -87,3 +90,30 @@ export const notLoading =
     const { status, key } = entryOf(getState());
     return !(status === 'loading' && key === keyOf(arg));
   };
+
+/**
+ * The thunk that fetches one keyed answer with `call`: it rejects with the call's ApiError, and
+ * is not dispatched while the same key is on its way into `entryOf`'s entry.
+ */
+export function createKeyedFetch<Arg, T>(
+  typePrefix: string,
+  call: (arg: Arg) => Promise<T>,
+  entryOf: (state: RootState) => KeyedRequest<unknown>,
+  keyOf: (arg: Arg) => string,
+) {
+  return createAppAsyncThunk<T, Arg>(
+    typePrefix,
+    async (arg, { rejectWithValue }) => {
+      try {
+        return await call(arg);
+      } catch (error) {
+        return rejectWithValue(toApiError(error));
+      }
+    },
+    { condition: notLoading(entryOf, keyOf) },
+  );
+}
+
+/** `entry` if it holds (or waits for) the answer for `key`; null otherwise. */
+export const entryFor = <T>(entry: KeyedRequest<T>, key: string | null | undefined) =>
+  key && entry.key === key ? entry : null;

@@ -47,7 +47,8 @@ describe('SidebarNav', () => {
     expect(targets).toEqual([
       ['New Trade Partner', '/partners/new'],
       ['New Order', '/partners'],
-      ['New Shipment', '/orders'],
+      // The orders a shipment is planned from (issue 21).
+      ['New Shipment', '/orders?status=CONFIRMED&status=IN_PROGRESS'],
     ]);
     expect(screen.getByText('Navigation')).toBeInTheDocument();
   });

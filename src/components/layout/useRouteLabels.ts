@@ -7,6 +7,7 @@ import { isStaff } from '@common/roles';
 import { selectRoles } from '@/session/userSlice';
 import {
   breadcrumbLabels,
+  breadcrumbParents,
   buildBreadcrumbs,
   handleOf,
   type Crumb,
@@ -25,6 +26,7 @@ export function useRouteLabels(): { crumbs: Crumb[]; title: string | null } {
   const { t } = useTranslation();
   const matches = useMatches() as RouteMatchLike[];
   const registry = useSyncExternalStore(breadcrumbLabels.subscribe, breadcrumbLabels.snapshot);
+  const parents = useSyncExternalStore(breadcrumbParents.subscribe, breadcrumbParents.snapshot);
   const staff = isStaff(useAppSelector(selectRoles));
   // Only the resolved labels, so the trail re-renders when a name changes, not on every action.
   const resolved = useAppSelector(
@@ -41,19 +43,30 @@ export function useRouteLabels(): { crumbs: Crumb[]; title: string | null } {
       ...match,
       handle: { ...handleOf(match), resolveTitle: () => resolved[i] },
     }));
-    const crumbs = buildBreadcrumbs(withResolved, { t, state: null, registry, staff });
+    const crumbs = buildBreadcrumbs(withResolved, { t, state: null, registry, parents, staff });
     return { crumbs, title: crumbs.at(-1)?.label ?? null };
-  }, [matches, resolved, registry, t, staff]);
+  }, [matches, resolved, registry, parents, t, staff]);
 }
 
 /**
  * Names the page at `pattern` ('/partners/:partnerUuid') in the trail and the window title
- * while the calling page is shown; null registers nothing (the name is not known yet).
+ * while the calling page is shown, after the `parents` given, if any; null registers nothing
+ * (the name is not known yet).
  */
-export function useBreadcrumbLabel(pattern: string, label: string | null): void {
+export function useBreadcrumbLabel(
+  pattern: string,
+  label: string | null,
+  parents?: readonly Crumb[],
+): void {
+  // The crumbs as one value, so that the same ones given anew change nothing.
+  const parentsKey = parents ? JSON.stringify(parents) : null;
   useEffect(() => {
     if (!label) return;
     breadcrumbLabels.register(pattern, label);
-    return () => breadcrumbLabels.unregister(pattern);
-  }, [pattern, label]);
+    if (parentsKey) breadcrumbParents.register(pattern, JSON.parse(parentsKey) as Crumb[]);
+    return () => {
+      breadcrumbLabels.unregister(pattern);
+      breadcrumbParents.unregister(pattern);
+    };
+  }, [pattern, label, parentsKey]);
 }

@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** Fields the answer needs (a comment, a checkbox), below the message. */
   children?: ReactNode;
+  /** What the button that closes without acting says; 'Cancel' when absent. */
+  cancelLabel?: string;
 }
 
 /** Asks before something is done that cannot simply be taken back (deleted, revoked, decided). */
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   confirmVariant = 'danger',
   confirmDisabled = false,
   children,
+  cancelLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -62,7 +65,7 @@ export function ConfirmDialog({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-          {t('ui.cancel')}
+          {cancelLabel ?? t('ui.cancel')}
         </Button>
         <Button
           variant={confirmVariant}

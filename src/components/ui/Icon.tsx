@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 /**
  * The app's few icons: 24×24 outline drawings, bundled as inline SVG (no icon font, no CDN).
@@ -180,7 +180,12 @@ interface IconProps {
   className?: string;
 }
 
-export function Icon({ name, size = 18, className }: IconProps) {
+/** A drawing in the icons' frame and stroke; a feature draws its own icons with it. */
+export function IconFrame({
+  size = 18,
+  className,
+  children,
+}: Omit<IconProps, 'name'> & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -196,7 +201,11 @@ export function Icon({ name, size = 18, className }: IconProps) {
       aria-hidden="true"
       focusable="false"
     >
-      {ICONS[name]}
+      {children}
     </svg>
   );
+}
+
+export function Icon({ name, ...frame }: IconProps) {
+  return <IconFrame {...frame}>{ICONS[name]}</IconFrame>;
 }

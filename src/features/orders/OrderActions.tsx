@@ -1,13 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import {
-  CANCEL_REASON_MAX,
   kycGateRefusalSchema,
   ORDER_TRANSITIONS,
   orderIncompleteSchema,
@@ -15,8 +10,10 @@ import {
   type OrderStatus,
 } from '@common/orders';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { kycPath, partnerPath } from '@/config/paths';
+import { KycFileLink } from '@/companies/KycGate';
+import { MoveDialog } from '@/components/ui/MoveDialog';
 import { moveCleared, moveOrder, selectOrderMove } from '@/features/orders/ordersSlice';
+import { ShipmentsInTheWay, shipmentsInTheWay } from '@/features/orders/ShipmentsInTheWay';
 import { isStaleVersion } from '@/lib/api-error';
 
 /** The button that moves an order to each status, and how it looks. */
@@ -27,73 +24,6 @@ const MOVES = {
   DRAFT: { key: 'orders.actions.backToDraft', variant: 'outline-secondary' },
   CANCELLED: { key: 'orders.actions.cancel', variant: 'outline-danger' },
 } as const satisfies Record<OrderStatus, { key: string; variant: string }>;
-
-/** The fewest characters of a cancellation's reason (common/orders.ts). */
-const REASON_MIN = 3;
-
-interface CancelDialogProps {
-  order: Order;
-  onClose: () => void;
-}
-
-/** Cancelling needs a reason (decision 033); the order keeps it. */
-function CancelDialog({ order, onClose }: CancelDialogProps) {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-  const titleId = useId();
-  const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const enough = reason.trim().length >= REASON_MIN;
-
-  const cancel = async () => {
-    setBusy(true);
-    // A refusal is shown on the page (the alert above the order); the dialog closes either way.
-    await dispatch(moveOrder({ order, status: 'CANCELLED', reason: reason.trim() }));
-    setBusy(false);
-    onClose();
-  };
-
-  return (
-    <Modal show onHide={busy ? undefined : onClose} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton={!busy} closeLabel={t('ui.close')}>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {t('orders.cancel.title', { number: order.number })}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p>{t('orders.cancel.message')}</p>
-        <Form.Group controlId={reasonId}>
-          <Form.Label>{t('orders.cancel.reason')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={3}
-            value={reason}
-            maxLength={CANCEL_REASON_MAX}
-            aria-required
-            aria-describedby={`${reasonId}-hint`}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <Form.Text id={`${reasonId}-hint`}>{t('orders.cancel.reasonHint')}</Form.Text>
-        </Form.Group>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onClose} disabled={busy}>
-          {t('orders.cancel.keep')}
-        </Button>
-        <Button
-          variant="danger"
-          onClick={() => void cancel()}
-          disabled={busy || !enough}
-          aria-busy={busy || undefined}
-        >
-          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {t('orders.actions.cancel')}
-        </Button>
-      </Modal.Footer>
-    </Modal>
-  );
-}
 
 /**
  * The moves the order may make (ORDER_TRANSITIONS), for those who may move it: Confirm, Start,
@@ -126,7 +56,19 @@ export function OrderMoves({ order }: { order: Order }) {
           {t(MOVES[status].key)}
         </Button>
       ))}
-      {cancelling && <CancelDialog order={order} onClose={() => setCancelling(false)} />}
+      {cancelling && (
+        // Cancelling needs a reason (decision 033); the order keeps it. A refusal is shown on
+        // the page (the alert above the order); the dialog closes either way.
+        <MoveDialog
+          title={t('orders.cancel.title', { number: order.number })}
+          message={t('orders.cancel.message')}
+          confirmLabel={t('orders.actions.cancel')}
+          keepLabel={t('orders.cancel.keep')}
+          question={{ ask: 'reason' }}
+          onConfirm={(reason) => dispatch(moveOrder({ order, status: 'CANCELLED', reason }))}
+          onClose={() => setCancelling(false)}
+        />
+      )}
     </>
   );
 }
@@ -151,8 +93,12 @@ export function MoveRefusal({ order }: { order: Order }) {
 
   const gate = kycGateRefusalSchema.safeParse(error.details);
   const incomplete = orderIncompleteSchema.safeParse(error.details);
+  const inTheWay = shipmentsInTheWay(error.details);
   let body;
-  if (gate.success) {
+  if (inTheWay) {
+    const change = move.target === 'DRAFT' ? 'DRAFT' : 'CANCELLED';
+    body = <ShipmentsInTheWay refusal={inTheWay} change={change} />;
+  } else if (gate.success) {
     const { kyc } = gate.data;
     const partner = order.tradePartner.name;
     body = (
@@ -165,12 +111,7 @@ export function MoveRefusal({ order }: { order: Order }) {
               })
             : t(`orders.gate.noFile.${gated}`, { partner })}
         </p>
-        <Link
-          className="alert-link"
-          to={kyc ? kycPath(kyc.id) : `${partnerPath(gate.data.tradePartnerUuid)}?tab=kyc`}
-        >
-          {kyc ? t('orders.gate.openFile', { id: kyc.id }) : t('orders.gate.openPartner')}
-        </Link>
+        <KycFileLink refusal={gate.data} />
       </>
     );
   } else if (incomplete.success) {

@@ -4,11 +4,13 @@ import { Link, useParams } from 'react-router-dom';
 import { EDITABLE_ORDER_STATUSES, ORDER_DOCUMENT_TYPES, type Order } from '@common/orders';
 import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { OrderSection } from '@/companies/companyViews';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { orderModifyPath, partnerPath, paths } from '@/config/paths';
 import { RecordDocuments } from '@/documents/RecordDocuments';
 import { MoveRefusal, OrderMoves } from '@/features/orders/OrderActions';
-import { HeldBadge, OrderStatusBadge } from '@/features/orders/OrderBadges';
+import { HeldBadge } from '@/companies/KycGate';
+import { OrderStatusBadge } from '@/features/orders/OrderBadges';
 import { OrderExportButton } from '@/features/orders/OrderExportButton';
 import { OrderHistory } from '@/features/orders/OrderHistory';
 import { useOrderPage } from '@/features/orders/OrderPageStates';
@@ -32,7 +34,13 @@ function OrderDocuments({ order }: { order: Order }) {
   );
 }
 
-function OrderView({ order }: { order: Order }) {
+interface OrderViewProps {
+  order: Order;
+  /** Other features' sections below the lines (the order's shipments). */
+  sections: readonly OrderSection[];
+}
+
+function OrderView({ order, sections }: OrderViewProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const staff = isStaff(useAppSelector(selectRoles));
@@ -77,6 +85,9 @@ function OrderView({ order }: { order: Order }) {
         <div className="col-12 col-xl-8">
           <OrderFields order={order} partner={partner?.data ?? null} />
           <OrderLinesView order={order} />
+          {sections.map(({ key, Component }) => (
+            <Component key={key} order={order} />
+          ))}
         </div>
         <div className="col-12 col-xl-4">
           <OrderHistory orderUuid={order.uuid} />
@@ -90,15 +101,16 @@ function OrderView({ order }: { order: Order }) {
 }
 
 /**
- * /orders/detail/{idOrUuid}: one order, its moves, its lines, its trail and its documents. An
- * order the person may not see is 'not found', as one that does not exist.
+ * /orders/detail/{idOrUuid}: one order, its moves, its lines, the sections of other features
+ * (its shipments), its trail and its documents. An order the person may not see is 'not found',
+ * as one that does not exist.
  */
-export function OrderDetailPage() {
+export function OrderDetailPage({ sections = [] }: { sections?: readonly OrderSection[] }) {
   const { orderRef = '' } = useParams();
   const { order, fallback } = useOrderPage(orderRef);
   // 'Orders / ORD-2026-000123', whether the address names it by uuid or id.
   useBreadcrumbLabel(paths.orderDetail, order?.number ?? null);
   // SPEC section 2: the current partner is the order's.
   useRecordPartner(order?.tradePartner);
-  return order ? <OrderView order={order} /> : fallback;
+  return order ? <OrderView order={order} sections={sections} /> : fallback;
 }

@@ -91,6 +91,7 @@ export function OrderFilters({
         options={[
           { value: '', label: t('orders.list.filters.anyStatus') },
           { value: 'open', label: t('orders.list.filters.open') },
+          { value: 'shippable', label: t('orders.list.filters.shippable') },
           ...ORDER_STATUSES.map((status) => ({
             value: status,
             label: t(`orders.statuses.${status}`),

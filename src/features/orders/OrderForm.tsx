@@ -17,7 +17,8 @@ import type { TradePartner } from '@common/partners';
 import { addressLine } from '@/companies/addressLine';
 import { contactDisplayName } from '@/companies/contactName';
 import { DateInput } from '@/components/ui/DateInput';
-import { FieldFrame, SubmitButton, type ControlProps } from '@/components/ui/FormField';
+import { FieldFrame, type ControlProps } from '@/components/ui/FormField';
+import { FormActions, FormRefusal, useEditedSinceRefusal } from '@/components/ui/FormRefusal';
 import { partnerPath } from '@/config/paths';
 import { OrderLines } from '@/features/orders/OrderLines';
 import {
@@ -29,6 +30,7 @@ import {
   type LineValues,
   type OrderFormValues,
 } from '@/features/orders/orderFormValues';
+import { ShipmentsInTheWay, shipmentsInTheWay } from '@/features/orders/ShipmentsInTheWay';
 import type { ApiError } from '@/lib/api-error';
 
 /** The element of a field, by its path ('orderDate', 'lines.0.quantity'). */
@@ -77,13 +79,7 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
   const idPrefix = useId();
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState(false);
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-  const [shownError, setShownError] = useState(error);
-  // A new refusal: all its messages show again.
-  if (error !== shownError) {
-    setShownError(error);
-    setEdited(new Set());
-  }
+  const { edited, touch } = useEditedSinceRefusal(error);
 
   const problems = checked ? validateOrder(values, language) : {};
   const fromServer = serverProblems(error, values);
@@ -97,19 +93,19 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
 
   const set = <K extends keyof OrderFormValues>(field: K, value: OrderFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setEdited((current) => new Set(current).add(field));
+    touch(field);
   };
   const setLine = (index: number, field: keyof Omit<LineValues, 'key'>, value: string) => {
     setValues((current) => ({
       ...current,
       lines: current.lines.map((line, i) => (i === index ? { ...line, [field]: value } : line)),
     }));
-    setEdited((current) => new Set(current).add(`lines.${index}.${field}`));
+    touch(`lines.${index}.${field}`);
   };
   // Removing a line moves the ones below it up: the server's messages no longer fit them.
   const removeLine = (index: number) => {
     setValues((current) => ({ ...current, lines: current.lines.filter((_, i) => i !== index) }));
-    setEdited((current) => new Set([...current, ...Object.keys(fromServer)]));
+    touch(...Object.keys(fromServer));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -168,22 +164,24 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
     .filter(([path]) => !isFieldPath(path, values))
     .map(([, server]) => ('key' in server ? t(`orders.form.errors.${server.key}`) : server.text));
   const failed = error && Object.keys(fromServer).length === 0 ? error.message : null;
+  const inTheWay = shipmentsInTheWay(error?.details);
 
   return (
     <Form noValidate onSubmit={submit}>
-      {error && (
+      {inTheWay && (
         <Alert variant="danger" role="alert">
-          {failed
-            ? t('orders.form.saveFailed', { reason: failed })
-            : t('orders.form.fieldsRefused')}
-          {unplaced.length > 0 && (
-            <ul className="mb-0 mt-2">
-              {unplaced.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
+          <ShipmentsInTheWay refusal={inTheWay} change="lines" />
         </Alert>
+      )}
+      {error && !inTheWay && (
+        <FormRefusal
+          message={
+            failed
+              ? t('orders.form.saveFailed', { reason: failed })
+              : t('orders.form.fieldsRefused')
+          }
+          unplaced={unplaced}
+        />
       )}
       <Card className="shadow-sm mb-4">
         <Card.Body className="p-3 p-sm-4">
@@ -351,12 +349,7 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
           />
         </Card.Body>
       </Card>
-      <div className="d-flex flex-wrap gap-2">
-        <SubmitButton label={t('orders.form.save')} busy={busy} />
-        <Link to={cancelTo} className="btn btn-outline-secondary">
-          {t('ui.cancel')}
-        </Link>
-      </div>
+      <FormActions saveLabel={t('orders.form.save')} busy={busy} cancelTo={cancelTo} />
     </Form>
   );
 }

@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
-import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { isOrderStatus } from '@/features/orders/orderListQuery';
 import type { OrderAuditEvent } from '@common/orders';
+import { SHIPMENT_STATUSES, TRANSPORT_STATUSES } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { ListFeedback } from '@/components/ui/RequestFeedback';
+import { HistoryCard } from '@/components/ui/HistoryCard';
+import { StatusChange } from '@/components/ui/StatusChange';
 import { OrderStatusBadge } from '@/features/orders/OrderBadges';
 import { fetchOrderHistory, selectOrderHistory } from '@/features/orders/ordersSlice';
-import { formatDateTime } from '@/lib/format';
-import '@/components/ui/Timeline.css';
 import type { TranslationKey } from '@/lib/i18n';
 
 /** A detail the trail keeps as text, if it does. */
@@ -19,6 +17,10 @@ const textOf = (details: OrderAuditEvent['details'], ...names: string[]): string
   }
   return null;
 };
+
+/** The shipment an entry is about, by its number where the trail keeps it. */
+const shipmentNumber = (event: OrderAuditEvent) =>
+  textOf(event.details, 'shipmentNumber', 'number') ?? `#${event.shipmentId ?? ''}`;
 
 /** The trail names the fields a change touched; each is shown by its label. */
 const FIELD_LABELS = {
@@ -48,16 +50,12 @@ function EventText({ event }: { event: OrderAuditEvent }) {
       const from = event.fromValue;
       const to = event.toValue;
       return (
-        <span className="d-inline-flex flex-wrap align-items-center gap-2">
-          {from && isOrderStatus(from) && (
-            <>
-              <OrderStatusBadge status={from} />
-              <span aria-hidden="true">→</span>
-              <span className="visually-hidden">{t('orders.history.to')}</span>
-            </>
-          )}
-          {to && isOrderStatus(to) ? <OrderStatusBadge status={to} /> : t('orders.history.moved')}
-        </span>
+        <StatusChange
+          from={from && isOrderStatus(from) && <OrderStatusBadge status={from} />}
+          to={
+            to && isOrderStatus(to) ? <OrderStatusBadge status={to} /> : t('orders.history.moved')
+          }
+        />
       );
     }
     case 'updated': {
@@ -80,6 +78,22 @@ function EventText({ event }: { event: OrderAuditEvent }) {
       const name = textOf(event.details, 'fileName', 'name') ?? event.toValue ?? '';
       return <>{t(`orders.history.${event.action}`, { name })}</>;
     }
+    // The order's shipments and their legs (issue 21) write to its trail too.
+    case 'shipmentCreated':
+    case 'shipmentUpdated':
+    case 'transportAdded':
+    case 'transportUpdated':
+      return <>{t(`orders.history.${event.action}`, { number: shipmentNumber(event) })}</>;
+    case 'shipmentStatus': {
+      const to = SHIPMENT_STATUSES.find((status) => status === event.toValue);
+      const status = to ? t(`shipments.statuses.${to}`) : (event.toValue ?? '');
+      return <>{t('orders.history.shipmentStatus', { number: shipmentNumber(event), status })}</>;
+    }
+    case 'transportStatus': {
+      const to = TRANSPORT_STATUSES.find((status) => status === event.toValue);
+      const status = to ? t(`shipments.legStatuses.${to}`) : (event.toValue ?? '');
+      return <>{t('orders.history.transportStatus', { number: shipmentNumber(event), status })}</>;
+    }
   }
 }
 
@@ -87,51 +101,18 @@ function EventText({ event }: { event: OrderAuditEvent }) {
 export function OrderHistory({ orderUuid }: { orderUuid: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const history = useAppSelector(selectOrderHistory);
-  const mine = history.key === orderUuid;
-  const stale = mine && history.stale;
-  useEffect(() => {
-    void dispatch(fetchOrderHistory({ orderUuid, fresh: stale }));
-  }, [dispatch, orderUuid, stale]);
-  const events = mine ? history.data : [];
-
   return (
-    <Card className="shadow-sm h-100">
-      <Card.Body className="p-3 p-sm-4">
-        <h2 className="h5 mb-3">{t('orders.history.heading')}</h2>
-        <ListFeedback
-          status={mine ? history.status : undefined}
-          count={events.length}
-          failed={t('orders.history.loadFailed')}
-          loading={t('orders.history.loading')}
-          empty={t('orders.history.empty')}
-          onRetry={() => void dispatch(fetchOrderHistory({ orderUuid, fresh: true }))}
-        />
-        {events.length > 0 && (
-          <ol className="app-timeline list-unstyled mb-0" aria-label={t('orders.history.heading')}>
-            {events.map((event) => (
-              <li key={event.id} className="app-timeline-item">
-                <div>
-                  <EventText event={event} />
-                </div>
-                <p className="small text-body-secondary mb-0 mt-1">
-                  {event.userName
-                    ? t('orders.history.byWhen', {
-                        name: event.userName,
-                        date: formatDateTime(event.createdAt),
-                      })
-                    : formatDateTime(event.createdAt)}
-                </p>
-                {event.reason && (
-                  <p className="mb-0 mt-1 text-break order-pre-line">
-                    {t('orders.history.reason', { reason: event.reason })}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ol>
-        )}
-      </Card.Body>
-    </Card>
+    <HistoryCard
+      recordKey={orderUuid}
+      history={useAppSelector(selectOrderHistory)}
+      load={(fresh) => void dispatch(fetchOrderHistory({ orderUuid, fresh }))}
+      texts={{
+        heading: t('orders.history.heading'),
+        loading: t('orders.history.loading'),
+        loadFailed: t('orders.history.loadFailed'),
+        empty: t('orders.history.empty'),
+      }}
+      describe={(event) => <EventText event={event} />}
+    />
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@common/orders';
 import type { Decimal, DecimalReading, DecimalRules } from '@common/money';
 import { Icon } from '@/components/ui/Icon';
+import { useDecimalRefusal } from '@/components/ui/useDecimalRefusal';
 import { formatMoney, NO_AMOUNT } from '@/features/orders/orderFormat';
 import { lineAmountOf, readLine, type LineValues } from '@/features/orders/orderFormValues';
 import { numberChars } from '@/kyc-forms/fields';
@@ -22,12 +23,6 @@ const RULES: Record<NumberField, DecimalRules> = {
   quantity: QUANTITY_RULES,
   unitPrice: UNIT_PRICE_RULES,
 };
-
-/** How to write one in the language, for the refusals: '1,234.5' in en, '1.234,50' in de. */
-const example = (field: NumberField, language: string) =>
-  new Intl.NumberFormat(language, { minimumFractionDigits: field === 'unitPrice' ? 2 : 1 }).format(
-    1234.5,
-  );
 
 interface OrderLinesProps {
   lines: readonly LineValues[];
@@ -69,17 +64,10 @@ export function OrderLines({
     amount: t('orders.lines.amount'),
   };
 
-  /** The refusal of a number as typed, in the person's words. */
+  const decimalRefusal = useDecimalRefusal();
+  /** The refusal of a number as typed, in the person's words: a price's example has cents. */
   const refusal = (field: NumberField, reading: DecimalReading | null) =>
-    reading && !reading.ok
-      ? t(`orders.form.number.${reading.refusal}`, {
-          example: example(field, language),
-          decimals: RULES[field].decimals,
-          max: new Intl.NumberFormat(language, {
-            maximumFractionDigits: RULES[field].decimals,
-          }).format(RULES[field].max),
-        })
-      : null;
+    decimalRefusal(reading, RULES[field], field === 'unitPrice' ? 2 : 1);
 
   /** One input of line `index`, labelled for screen readers, its message below it. */
   const cell = (

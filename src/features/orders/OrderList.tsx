@@ -3,11 +3,13 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '@common/orders';
+import { SHIPPABLE_ORDER_STATUSES } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Icon } from '@/components/ui/Icon';
 import { PagedTable } from '@/components/ui/PagedTable';
-import { orderDetailPath } from '@/config/paths';
-import { HeldBadge, OrderStatusBadge } from '@/features/orders/OrderBadges';
+import { orderDetailPath, shipmentNewPath } from '@/config/paths';
+import { HeldBadge } from '@/companies/KycGate';
+import { OrderStatusBadge } from '@/features/orders/OrderBadges';
 import { OrderFilters } from '@/features/orders/OrderFilters';
 import { formatMoney } from '@/features/orders/orderFormat';
 import { FILTER_PARAMS, isFiltered, orderQueryFrom } from '@/features/orders/orderListQuery';
@@ -122,6 +124,19 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
           {order.held && <HeldBadge />}
         </span>
       </td>
+      {staff && (
+        <td className="text-md-end">
+          {SHIPPABLE_ORDER_STATUSES.includes(order.status) && (
+            <Link
+              to={shipmentNewPath(order.uuid)}
+              className="btn btn-outline-primary btn-sm text-nowrap"
+              aria-label={t('shipments.actions.newFor', { number: order.number })}
+            >
+              {t('shipments.actions.new')}
+            </Link>
+          )}
+        </td>
+      )}
     </tr>
   );
 
@@ -175,6 +190,7 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
         busy={list.status === 'loading'}
         caption={t('orders.list.caption')}
         columns={columns}
+        withActions={staff}
         page={page}
         onPageChange={(next) => setParams({ page: pageParam(next) })}
       >

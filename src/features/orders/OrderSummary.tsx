@@ -8,8 +8,8 @@ import { addressLine } from '@/companies/addressLine';
 import { contactDisplayName } from '@/companies/contactName';
 import { DataTable } from '@/components/ui/DataTable';
 import { partnerPath } from '@/config/paths';
-import { formatMoney, formatQuantity, formatUnitPrice } from '@/features/orders/orderFormat';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatMoney, formatUnitPrice } from '@/features/orders/orderFormat';
+import { formatDate, formatDateTime, formatQuantity } from '@/lib/format';
 
 interface OrderSummaryProps {
   order: Order;

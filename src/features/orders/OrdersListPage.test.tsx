@@ -67,6 +67,10 @@ describe('OrdersListPage', () => {
     expect(within(row).getByText('€1,234.50')).toBeInTheDocument();
     expect(within(row).getByText('Confirmed')).toHaveClass('text-bg-primary');
     expect(within(row).getByText('On hold: KYC')).toBeInTheDocument();
+    // Staff plan a shipment from a confirmed order (issue 21).
+    expect(
+      within(row).getByRole('link', { name: 'New shipment for ORD-2026-000001' }),
+    ).toHaveAttribute('href', '/shipments/modify/new?order=00000000-0000-4000-8000-000000000001');
 
     const second = screen.getByRole('link', { name: 'ORD-2026-000002' }).closest('tr')!;
     expect(within(second).getByText('Müller Handels GmbH')).toBeInTheDocument();
@@ -74,6 +78,7 @@ describe('OrdersListPage', () => {
     // No amounts for who may not see them.
     expect(within(second).getByText('—')).toBeInTheDocument();
     expect(within(second).queryByText('On hold: KYC')).not.toBeInTheDocument();
+    expect(within(second).queryByRole('link', { name: /New shipment/ })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
     expect(queries).toEqual([DEFAULT_QUERY]);
   });
@@ -90,6 +95,7 @@ describe('OrdersListPage', () => {
     renderList(['OWNER']);
     await screen.findByRole('link', { name: 'ORD-2026-000001' });
     expect(screen.queryByRole('link', { name: 'New order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /New shipment/ })).not.toBeInTheDocument();
   });
 
   it('filters through the server, the query kept in the address', async () => {
@@ -163,6 +169,16 @@ describe('OrdersListPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'All trade partners' }));
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).has('partner')).toBe(false),
+    );
+  });
+
+  it("lists the orders to ship from the menu's 'New Shipment' address", async () => {
+    const queries = ordersApi();
+    renderList(['NT24_MANAGER'], '/orders?status=CONFIRMED&status=IN_PROGRESS');
+    await screen.findByRole('link', { name: 'ORD-2026-000001' });
+    expect(queries).toEqual([`${DEFAULT_QUERY}&status=CONFIRMED&status=IN_PROGRESS`]);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveDisplayValue(
+      'To ship (confirmed, in progress)',
     );
   });
 

@@ -40,11 +40,6 @@ export function formatUnitPrice(
   }).format(number(price));
 }
 
-/** A quantity as counted: '3', '2.125' (up to 3 decimals), in the language's notation. */
-export function formatQuantity(quantity: string, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(number(quantity));
-}
-
 /** Each status's badge colour (Bootstrap text-bg-*), legible in light and dark mode. */
 export const STATUS_VARIANTS: Record<OrderStatus, string> = {
   DRAFT: 'secondary',

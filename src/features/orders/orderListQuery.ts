@@ -1,4 +1,5 @@
 import {
+  ACTIVE_ORDER_STATUSES,
   DEFAULT_ORDER_SORT,
   ORDER_DIRECTIONS,
   ORDER_SORTS,
@@ -65,14 +66,29 @@ export const isFiltered = (query: OrderListQuery, fixedPartner: boolean) =>
 /** The address parameters 'Clear filters' removes. */
 export const FILTER_PARAMS = ['q', 'status', 'partner', 'direction', 'from', 'to', 'held', 'page'];
 
-/** The status choice for the query's statuses: one status, 'open', or any (''). */
+/**
+ * The list's choices of several statuses: 'open' (the dashboard's count), and 'shippable', the
+ * orders a shipment is planned from (where the menu's 'New Shipment' goes).
+ */
+const STATUS_GROUPS = {
+  open: OPEN_STATUSES,
+  shippable: ACTIVE_ORDER_STATUSES,
+} as const satisfies Record<string, readonly OrderStatus[]>;
+
+type StatusGroup = keyof typeof STATUS_GROUPS;
+const isStatusGroup = (choice: string): choice is StatusGroup =>
+  Object.hasOwn(STATUS_GROUPS, choice);
+
+/** The status choice for the query's statuses: one status, a group, or any (''). */
 export function statusChoice(statuses: readonly OrderStatus[]): string {
   if (statuses.length === 1) return statuses[0]!;
-  const open =
-    statuses.length === OPEN_STATUSES.length && OPEN_STATUSES.every((s) => statuses.includes(s));
-  return open ? 'open' : '';
+  const group = Object.entries(STATUS_GROUPS).find(
+    ([, members]) =>
+      statuses.length === members.length && members.every((s) => statuses.includes(s)),
+  );
+  return group?.[0] ?? '';
 }
 
 /** The `status` parameters for a status choice. */
 export const statusesOfChoice = (choice: string): readonly string[] =>
-  choice === 'open' ? OPEN_STATUSES : choice ? [choice] : [];
+  isStatusGroup(choice) ? STATUS_GROUPS[choice] : choice ? [choice] : [];

@@ -10,11 +10,10 @@ import {
 } from '@common/orders';
 import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/app/hooks';
-import { rootReducer, type AppDispatch, type RootState } from '@/app/store';
+import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { notificationAdded } from '@/notifications/notificationsSlice';
-import { STALE_VERSION_NOTICE } from '@/notifications/notices';
+import { refusedChange } from '@/notifications/refusedChange';
 import { signedOut } from '@/session/authActions';
 import {
   changeOrderStatus,
@@ -25,9 +24,15 @@ import {
   updateOrder,
   type OrderListQuery,
 } from '@/features/orders/ordersApi';
-import { orderNamed } from '@/features/orders/orderRef';
-import { isStaleVersion, staleCurrent, toApiError, type ApiError } from '@/lib/api-error';
-import { addKeyedFetch, idleKeyed, notLoading, type KeyedRequest } from '@/lib/keyed-request';
+import { recordNamed } from '@/session/recordRef';
+import { staleCurrent } from '@/lib/api-error';
+import {
+  addKeyedFetch,
+  createKeyedFetch,
+  entryFor,
+  idleKeyed,
+  type KeyedRequest,
+} from '@/lib/keyed-request';
 import {
   idleRequest,
   recordFulfilled,
@@ -73,64 +78,29 @@ export const orderListKey = (query: OrderListQuery) =>
     query.q.trim(),
   ]);
 
-/**
- * A change the server refused. When someone else changed the order first (409, decision 023)
- * the user is told so in their language; the reducers show the order as it is now.
- */
-function refusedChange(error: unknown, dispatch: AppDispatch): ApiError {
-  const apiError = toApiError(error);
-  if (isStaleVersion(apiError)) dispatch(notificationAdded(STALE_VERSION_NOTICE));
-  return apiError;
-}
-
 // --- Reads -------------------------------------------------------------------------------------
 
-export const fetchOrders = createAppAsyncThunk(
+export const fetchOrders = createKeyedFetch(
   'orders/fetchList',
-  async (query: OrderListQuery, { rejectWithValue }) => {
-    try {
-      return await listOrders(query);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  { condition: notLoading((state: RootState) => selectOrderList(state), orderListKey) },
+  listOrders,
+  (state) => selectOrderList(state),
+  orderListKey,
 );
 
 /** The order an address names (`/orders/detail/{idOrUuid}`). */
-export const fetchOrder = createAppAsyncThunk(
+export const fetchOrder = createKeyedFetch(
   'orders/fetchOne',
-  async (ref: string, { rejectWithValue }) => {
-    try {
-      return await getOrder(ref);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: notLoading(
-      (state: RootState) => selectOrderDetail(state),
-      (ref: string) => ref,
-    ),
-  },
+  getOrder,
+  (state) => selectOrderDetail(state),
+  (ref) => ref,
 );
 
 /** The order's partner, for its contacts and addresses (GET /api/partners/uuid/{uuid}). */
-export const fetchOrderPartner = createAppAsyncThunk(
+export const fetchOrderPartner = createKeyedFetch(
   'orders/fetchPartner',
-  async (uuid: string, { rejectWithValue }) => {
-    try {
-      return await getTradePartnerByUuid(uuid);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: notLoading(
-      (state: RootState) => selectOrderPartner(state),
-      (uuid: string) => uuid,
-    ),
-  },
+  getTradePartnerByUuid,
+  (state) => selectOrderPartner(state),
+  (uuid) => uuid,
 );
 
 interface HistoryArg {
@@ -141,19 +111,11 @@ interface HistoryArg {
 
 const historyKey = ({ orderUuid }: HistoryArg) => orderUuid;
 
-export const fetchOrderHistory = createAppAsyncThunk(
+export const fetchOrderHistory = createKeyedFetch(
   'orders/fetchHistory',
-  async (
-    { orderUuid, fresh = false }: { orderUuid: string; fresh?: boolean },
-    { rejectWithValue },
-  ) => {
-    try {
-      return await getOrderHistory(orderUuid, { fresh });
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  { condition: notLoading((state: RootState) => selectOrderHistory(state), historyKey) },
+  ({ orderUuid, fresh = false }: HistoryArg) => getOrderHistory(orderUuid, { fresh }),
+  (state) => selectOrderHistory(state),
+  historyKey,
 );
 
 // --- Changes -----------------------------------------------------------------------------------
@@ -294,10 +256,8 @@ export const selectOrderMove = (state: RootState) => selectOrders(state).move;
 
 /** The order the screens have loaded, if it is the one `ref` (from an address) names. */
 export const selectOrderFor = (state: RootState, ref: string | undefined) =>
-  orderNamed(selectOrderDetail(state).data, ref);
+  recordNamed(selectOrderDetail(state).data, ref);
 
 /** The partner loaded for the order screens, if it is the one `uuid` names. */
-export const selectOrderPartnerFor = (state: RootState, uuid: string | null | undefined) => {
-  const partner = selectOrderPartner(state);
-  return uuid && partner.key === uuid ? partner : null;
-};
+export const selectOrderPartnerFor = (state: RootState, uuid: string | null | undefined) =>
+  entryFor(selectOrderPartner(state), uuid);

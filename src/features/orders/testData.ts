@@ -146,6 +146,10 @@ export function mockOrderApi(order: Record<string, unknown> = orderJson()) {
       await note(request);
       return HttpResponse.json(historyJson);
     }),
+    // The order's page in the app shows its shipments (issue 21): none here.
+    http.get('/api/orders/:ref/shipments', () =>
+      HttpResponse.json({ lines: [], shipments: [], mayCreate: false }),
+    ),
     http.get('/api/partners/uuid/:uuid', () => HttpResponse.json(partnerJson())),
     http.get('/api/documents/types', () => HttpResponse.json(documentTypesJson)),
     http.get('/api/documents/entity-uuid/order/:uuid', async ({ request }) => {

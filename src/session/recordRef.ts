@@ -1,0 +1,23 @@
+import { isUuid, parsePositiveId } from '@/session/partnerFromUrl';
+
+/**
+ * How an address names a record (an order, a shipment; SPEC section 2): a UUID (any case) or a
+ * positive numeric id, as GET /api/{records}/{idOrUuid} takes it; null for anything else ('not
+ * found' without asking).
+ */
+export function parseRecordRef(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (isUuid(text)) return text.toLowerCase();
+  const id = parsePositiveId(text);
+  return id === null ? null : String(id);
+}
+
+/** `record` if it is the one `ref` (from an address) names; null otherwise. */
+export function recordNamed<T extends { id: number; uuid: string }>(
+  record: T | null | undefined,
+  ref: string | null | undefined,
+): T | null {
+  const parsed = parseRecordRef(ref);
+  if (!record || parsed === null) return null;
+  return record.uuid.toLowerCase() === parsed || String(record.id) === parsed ? record : null;
+}
