@@ -85,13 +85,16 @@ function OrderView({ order, sections }: OrderViewProps) {
         <div className="col-12 col-xl-8">
           <OrderFields order={order} partner={partner?.data ?? null} />
           <OrderLinesView order={order} />
-          {sections.map(({ key, Component }) => (
-            <Component key={key} order={order} />
-          ))}
         </div>
         <div className="col-12 col-xl-4">
           <OrderHistory orderUuid={order.uuid} />
         </div>
+        {/* Full width: a section's tables (what is left to ship per line) have many columns. */}
+        {sections.map(({ key, Component }) => (
+          <div key={key} className="col-12">
+            <Component order={order} />
+          </div>
+        ))}
         <div className="col-12">
           <OrderDocuments order={order} />
         </div>

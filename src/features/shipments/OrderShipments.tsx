@@ -135,7 +135,7 @@ export function OrderShipmentsSection({ order }: { order: Order }) {
   const data = entry?.data ?? null;
 
   return (
-    <Card className="shadow-sm mb-4">
+    <Card className="shadow-sm">
       <Card.Body className="p-3 p-sm-4">
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <h2 className="h5 mb-0 me-auto">{t('shipments.order.heading')}</h2>
