@@ -40,7 +40,11 @@ export async function recordOrderAudit(tx: Db, entry: OrderAuditEntry): Promise<
 }
 
 const trailOf = (db: Db, column: Column, id: number): Promise<OrderAuditRow[]> =>
-  db.select().from(orderAuditEvents).where(eq(column, id)).orderBy(asc(orderAuditEvents.id));
+  db
+    .select()
+    .from(orderAuditEvents)
+    .where(eq(column, id))
+    .orderBy(asc(orderAuditEvents.createdAt), asc(orderAuditEvents.id));
 
 /** The order's trail, oldest first. */
 export const orderTrail = (db: Db, orderId: number) =>
