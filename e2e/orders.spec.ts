@@ -138,10 +138,176 @@ test('the manager drafts orders from New Order, meets the KYC gate, confirms one
   await expect(page.getByRole('button', { name: 'Start' })).toHaveCount(0);
 });
 
-test('the order screens in English and German, light and dark, desktop and phone: the list with a held order, the detail, the form', async ({
+// Issue 21: a shipment from 'New Shipment' to its delivery, in two legs with their papers
+// (decision 034). MH-2026-0131 is Müller's confirmed order with nothing shipped: 3 t of cocoa
+// butter and one insulated container.
+const SHIPPED_ORDER = 'MH-2026-0131';
+// Müller's order in progress: one shipment delivered, one at sea and late.
+const LATE_ORDER = 'MH-2026-0112';
+
+/** Types a leg into the 'New leg' dialog and saves it. */
+async function addLeg(
+  page: Page,
+  leg: { mode: string; carrier: string; vehicle: [string, string]; from: string; to: string },
+) {
+  await page.getByRole('button', { name: 'Add leg' }).click();
+  const dialog = page.getByRole('dialog', { name: /^New leg of SHP-/ });
+  await dialog.getByLabel('Mode').selectOption({ label: leg.mode });
+  await dialog.getByLabel('Carrier').fill(leg.carrier);
+  await dialog.getByLabel(leg.vehicle[0]).fill(leg.vehicle[1]);
+  const [fromPlace, fromCountry] = leg.from.split(', ');
+  const [toPlace, toCountry] = leg.to.split(', ');
+  await dialog.getByLabel('From (place)').fill(fromPlace!);
+  await dialog.getByLabel('From (country)').selectOption(fromCountry!);
+  await dialog.getByLabel('To (place)').fill(toPlace!);
+  await dialog.getByLabel('To (country)').selectOption(toCountry!);
+  await dialog.getByLabel('Planned departure').fill(inDays(0));
+  await dialog.getByLabel('Planned arrival').fill(inDays(1));
+  await dialog.getByRole('button', { name: 'Save leg' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Moves leg `n` with its button, confirming the dialog's date (today). */
+async function moveLeg(page: Page, n: number, button: 'Mark departed' | 'Mark arrived') {
+  const leg = page.getByRole('listitem', { name: `Leg ${n}`, exact: true });
+  await leg.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(leg).toContainText(button === 'Mark departed' ? 'Departed' : 'Arrived');
+}
+
+test('the manager ships part of an order from New Shipment in a road and a sea leg with a CMR until it is delivered; the owner sees the timeline and adds the proof of delivery', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'manager');
+
+  // 'New Shipment' goes to the orders that can be shipped, each offering 'New shipment'.
+  await page.getByRole('link', { name: 'New Shipment' }).click();
+  await expect(page).toHaveURL(/\/orders\?status=CONFIRMED&status=IN_PROGRESS$/);
+  await page.getByLabel('Number or reference').fill(SHIPPED_ORDER);
+  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
+  await page.getByRole('link', { name: /^New shipment for ORD-\d{4}-\d{6}$/ }).click();
+  await expect(page.getByRole('heading', { name: 'New shipment', level: 1 })).toBeVisible();
+
+  // Part of the cocoa butter and the container, from the warehouse to the customer.
+  await page.getByLabel('Quantity to ship, line 1').fill('2');
+  await page.getByLabel('Quantity to ship, line 2').fill('1');
+  for (const [end, place] of [
+    ['From (pickup)', ['Müller Lager Nord', 'Am Sandtorkai 12', '20457', 'Hamburg', 'DE']],
+    ['To (delivery)', ['Brixton Foods Ltd', 'Dock Road 4', 'IP11 3SY', 'Felixstowe', 'GB']],
+  ] as const) {
+    const group = page.getByRole('group', { name: end });
+    await group.getByLabel('Company or site').fill(place[0]);
+    await group.getByLabel('Street and number').fill(place[1]);
+    await group.getByLabel('Postal code').fill(place[2]);
+    await group.getByLabel('City').fill(place[3]);
+    await group.getByLabel('Country').selectOption(place[4]);
+  }
+  await page.getByLabel('Planned pickup').fill(inDays(0));
+  await page.getByLabel('Planned delivery').fill(inDays(3));
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  const heading = page.getByRole('heading', { level: 1, name: /^SHP-\d{4}-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const shipment = (await heading.textContent())!;
+  const orderLink = page.getByRole('main').getByRole('link', { name: /^ORD-\d{4}-\d{6}$/ });
+  const orderNumber = (await orderLink.textContent())!;
+  await expect(page.getByRole('navigation', { name: 'breadcrumb' })).toContainText(
+    `Orders${orderNumber}${shipment}`,
+  );
+  await expect(page.getByText('Planned', { exact: true }).first()).toBeVisible();
+
+  // Two legs: by road to the port, by sea to the customer.
+  await addLeg(page, {
+    mode: 'Road',
+    carrier: 'Elbe Spedition GmbH',
+    vehicle: ['Licence plate', 'HH-EL 2107'],
+    from: 'Hamburg, DE',
+    to: 'Rotterdam, NL',
+  });
+  await addLeg(page, {
+    mode: 'Sea',
+    carrier: 'North Sea Feeder Lines',
+    vehicle: ['Vessel', 'MV Nordkap'],
+    from: 'Rotterdam, NL',
+    to: 'Felixstowe, GB',
+  });
+  const legs = page.getByRole('list', { name: 'Legs' });
+  await expect(legs.getByRole('listitem', { name: /^Leg \d$/ })).toHaveCount(2);
+
+  // The road leg's consignment note: the CMR is what the leg's uploader offers first.
+  const firstLeg = page.getByRole('listitem', { name: 'Leg 1', exact: true });
+  await firstLeg.getByRole('button', { name: 'Papers of leg 1' }).click();
+  const papers = firstLeg.getByRole('region', { name: 'Papers of leg 1' });
+  await expect(papers.getByLabel('Document type')).toHaveValue('CMR');
+  const cmr = pdfFile(`cmr-${shipment}.pdf`, `CMR ${shipment}`);
+  await papers.getByLabel('Browse').setInputFiles(cmr);
+  await expect(
+    papers.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: cmr.name }),
+  ).toContainText('Uploaded');
+
+  // Departed and arrived, leg by leg: the first departure takes the shipment on its way, the
+  // last arrival delivers it.
+  await moveLeg(page, 1, 'Mark departed');
+  await expect(page.getByText('In transit', { exact: true }).first()).toBeVisible();
+  await moveLeg(page, 1, 'Mark arrived');
+  await moveLeg(page, 2, 'Mark departed');
+  await moveLeg(page, 2, 'Mark arrived');
+  await expect(page.getByText('Delivered', { exact: true }).first()).toBeVisible();
+
+  // The order: in progress, with one tonne of cocoa butter left to ship and no container.
+  await orderLink.click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(orderNumber) }),
+  ).toBeVisible();
+  await expect(page.getByText('In progress', { exact: true }).first()).toBeVisible();
+  const left = page.getByRole('table', {
+    name: 'Per line of the order: ordered, on shipments, delivered and left to ship',
+  });
+  const leftCells = (line: number) =>
+    left.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `Line ${line}` }) });
+  await expect(leftCells(1).getByRole('cell').last()).toHaveText(/^1(\.000)? t$/);
+  await expect(leftCells(2).getByRole('cell').last()).toHaveText(/^0(\.000)? /);
+  await expect(page.getByRole('link', { name: shipment })).toBeVisible();
+  await signOutFromMenu(page, 'Mark de Vries');
+
+  // The owner, a member of Müller: the legs as a timeline, and the proof of delivery.
+  await signIn(page, 'owner');
+  await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByLabel('Number or reference').fill(orderNumber);
+  await page
+    .getByRole('row')
+    .filter({ hasText: orderNumber })
+    .getByRole('link', { name: orderNumber })
+    .click();
+  await page.getByRole('link', { name: shipment }).click();
+  await expect(page.getByRole('heading', { level: 1, name: shipment })).toBeVisible();
+  await expect(legs.getByRole('listitem', { name: /^Leg \d$/ })).toHaveCount(2);
+  await expect(page.getByRole('listitem', { name: 'Leg 2', exact: true })).toContainText('Arrived');
+  await expect(page.getByRole('button', { name: 'Add leg' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark departed' })).toHaveCount(0);
+  const documents = page.getByRole('region', { name: 'Upload documents' });
+  await documents.getByLabel('Document type').selectOption({ label: 'Proof of delivery' });
+  const proof = pdfFile(`pod-${shipment}.pdf`, `Proof of delivery ${shipment}`);
+  await documents.getByLabel('Browse').setInputFiles(proof);
+  await expect(
+    documents
+      .getByRole('list', { name: 'Files' })
+      .getByRole('listitem')
+      .filter({ hasText: proof.name }),
+  ).toContainText('Uploaded');
+  // In the uploader's list of files, and in the shipment's documents.
+  await expect(
+    page.getByRole('region', { name: 'Documents' }).getByText(proof.name, { exact: true }),
+  ).toHaveCount(2);
+});
+
+test("the order and shipment screens in English and German, light and dark, desktop and phone: the list with a held order, the detail, the form; the held order's shipment form, an order's shipments and a late one's legs", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(210_000);
   await signIn(page, 'manager');
   // One load of the app per look, then through the screens as a person clicks: each load goes
   // through the identity provider and back.
@@ -168,5 +334,34 @@ test('the order screens in English and German, light and dark, desktop and phone
       page.getByRole('button', { name: text(language, 'orders.lines.add') }),
     ).toBeVisible();
     await shoot(`order-form-${language}`);
+
+    // The held order's planned shipment (it cannot leave), and its form.
+    await page.goBack();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^SHP-\d{4}-\d{6}$/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: /^SHP-/ })).toBeVisible();
+    await expect(page.getByText(held).first()).toBeVisible();
+    await page.getByRole('link', { name: text(language, 'shipments.actions.edit') }).click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: text(language, 'shipments.form.linesHeading') }),
+    ).toBeVisible();
+    await shoot(`shipment-form-${language}`);
+
+    // The order in progress: its shipments, one of them late at sea, and that one's legs.
+    await openInLook(page, look, `/orders?q=${LATE_ORDER}`);
+    await page.getByRole('row').filter({ hasText: LATE_ORDER }).getByRole('link').first().click();
+    const shipments = page.getByRole('table', {
+      name: text(language, 'shipments.order.caption'),
+    });
+    await expect(shipments.getByRole('link', { name: /^SHP-\d{4}-\d{6}$/ })).toHaveCount(2);
+    await shoot(`order-shipments-${language}`);
+    const late = text(language, 'shipments.late.badge');
+    await shipments.getByRole('row').filter({ hasText: late }).getByRole('link').click();
+    await expect(
+      page.getByRole('list', { name: text(language, 'shipments.legs.heading') }),
+    ).toContainText(late);
+    await shoot(`shipment-detail-${language}`);
   }
 });
