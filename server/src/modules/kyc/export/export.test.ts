@@ -20,6 +20,13 @@ import {
 } from '#server/testing/kyc-fixtures.js';
 import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
 import { createOrder } from '#server/testing/orders-fixtures.js';
+import { pdfFile } from '#server/testing/access-world.js';
+import { upload } from '#server/testing/documents-fixtures.js';
+import {
+  confirmedOrder,
+  createShipment,
+  shipmentBody,
+} from '#server/testing/shipments-fixtures.js';
 import { pdfText } from '#server/testing/pdf-text.js';
 import { createExportJobRepository } from './jobs-repository.js';
 
@@ -101,8 +108,24 @@ describe.each(databaseTargets())('KYC PDF export on %s', (target) => {
     });
   });
 
-  it('shows the audit trail only when asked, and appends the full documents behind dividers', async () => {
-    const { kyc } = await filledFile(server);
+  it('shows the audit trail only when asked, and appends the full documents behind dividers, not a shipment’s papers', async () => {
+    const { company, kyc } = await filledFile(server);
+    // A shipment of the company with a CMR: logistics, not the company's file (decision 034).
+    await forceKycState(server, kyc.id, { status: 'APPROVED', steps: 'APPROVED' });
+    const order = await confirmedOrder(server, w.manager, company.partner);
+    const shipment = await createShipment(
+      server,
+      w.manager,
+      shipmentBody(order, [[order.lines[0]!, '1']]),
+    );
+    const cmr = await upload(
+      server,
+      w.manager,
+      { userId: w.manager.userId, documentType: 'CMR' },
+      pdfFile(),
+      { path: `/api/documents/shipment/${shipment.id}` },
+    );
+    expect(cmr.statusCode, cmr.body).toBe(201);
     const url = `/api/kyc/${kyc.id}/export-pdf`;
     const lean = await call(w.employee, 'GET', `${url}?includeAuditLogs=false`);
     expect(lean.statusCode, lean.body).toBe(200);

@@ -65,7 +65,7 @@ export interface GatherRequest {
 /**
  * Everything the review file shows, read by the file's id: the caller has checked who may
  * export it (authorizeExport) when the export was asked for. The documents are the company's
- * ACTIVE ones, in step order, then as uploaded; only their rows are read here, their bytes one
+ * ACTIVE ones but its shipments' papers, in step order, then as uploaded; only their rows are read here, their bytes one
  * at a time while the PDF is built.
  */
 export async function gatherExport(db: Db, request: GatherRequest): Promise<KycExportModel> {
@@ -105,7 +105,10 @@ export async function gatherExport(db: Db, request: GatherRequest): Promise<KycE
 
     audit: options.includeAuditLogs ? auditEvents : null,
     insights,
+    // A shipment's papers (CMRs, bills of lading, proofs of delivery) are logistics, not the
+    // company's file: they would grow it with every shipment (decision 034).
     documents: documents
+      .filter(({ document }) => document.shipmentId === null)
       .map(toExportDocument)
       .sort((a, b) => stepOrder(a.type) - stepOrder(b.type)),
     order,
