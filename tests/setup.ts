@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import NProgress from 'nprogress';
 import en from '../public/assets/i18n/en.json';
+import { kycStepEvents } from '@/features/kyc/kycEvents';
 import { clearEnsureUserCache } from '@/session/authApi';
 import { setAuthTokenSource, setHttpNotifier } from '@/lib/api-client';
 import { initI18nWithResources } from '@/lib/i18n';
@@ -22,6 +23,7 @@ afterEach(() => {
   setHttpNotifier(null);
   clearRequestCache();
   responseCache.clear();
+  kycStepEvents.reset();
   window.history.replaceState(null, '', '/');
 });
 
