@@ -343,6 +343,12 @@ test("the order and shipment screens in English and German, light and dark, desk
       .click();
     await expect(page.getByRole('heading', { level: 1, name: /^SHP-/ })).toBeVisible();
     await expect(page.getByText(held).first()).toBeVisible();
+    await page.getByRole('button', { name: text(language, 'shipments.legs.add') }).click();
+    const legDialog = page.getByRole('dialog');
+    await expect(legDialog.getByLabel(text(language, 'shipments.legs.carrier'))).toBeVisible();
+    await shoot(`shipment-leg-form-${language}`, false);
+    await legDialog.getByRole('button', { name: text(language, 'ui.cancel') }).click();
+    await expect(legDialog).toHaveCount(0);
     await page.getByRole('link', { name: text(language, 'shipments.actions.edit') }).click();
     await expect(
       page.getByRole('heading', { level: 2, name: text(language, 'shipments.form.linesHeading') }),
