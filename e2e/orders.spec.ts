@@ -277,6 +277,8 @@ test('the manager ships part of an order from New Shipment in a road and a sea l
   await signIn(page, 'owner');
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
   await page.getByLabel('Number or reference').fill(orderNumber);
+  // The list follows the search once the typing stops: a click before that is taken back.
+  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
   await page
     .getByRole('row')
     .filter({ hasText: orderNumber })
