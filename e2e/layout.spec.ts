@@ -302,6 +302,8 @@ test('staff: the French menu, an active Export PDF, the partner tabs on a phone,
 
   // On a phone the partner's tabs fade at the side where more of them are.
   await page.getByRole('link', { name: 'Van Dijk Logistics B.V.' }).first().click();
+  // The KYC file has tabs of its own: the partner's are there once the address is the partner's.
+  await expect(page).toHaveURL(/\/partners\/[^/?]+$/);
   const tabs = page.getByRole('tablist');
   await expect(tabs).toBeVisible();
   // How many tabs fit depends on the language; the schemes take turns.
