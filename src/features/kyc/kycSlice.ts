@@ -17,7 +17,11 @@ import { signedOut } from '@/session/authActions';
 import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
 import { parseKycRef } from '@/features/kyc/kycModel';
 import { saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';
-import { saveStepData, startKycFile } from '@/features/kyc/collection/kycStepDataThunks';
+import {
+  discardStepDraft,
+  saveStepData,
+  startKycFile,
+} from '@/features/kyc/collection/kycStepDataThunks';
 import {
   addComment,
   changeStepStatus,
@@ -327,6 +331,22 @@ export const kycSlice = createSlice({
       .addCase(saveStepDraft.fulfilled, (state, action) => {
         const { draft, draftSavedAt, stepType, status } = action.payload;
         showStep(state, action.meta.arg.kycId, { stepType, status, draft, draftSavedAt });
+      })
+      // Discarded: the step keeps its data, and has no changes that are not saved any more.
+      .addCase(discardStepDraft.pending, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        changePending(state, dataSaveKey(kycId, stepType));
+      })
+      .addCase(discardStepDraft.fulfilled, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        recordFulfilled(changeOf(state, dataSaveKey(kycId, stepType)));
+        const step = state.steps[kycId]?.data?.find((item) => item.stepType === stepType);
+        if (step) showStep(state, kycId, { ...step, draft: null, draftSavedAt: null });
+      })
+      .addCase(discardStepDraft.rejected, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        recordRejected(changeOf(state, dataSaveKey(kycId, stepType)), action);
+        invalidate(state, kycId, ['steps']);
       });
 
     // A new file for a company.
