@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { createSlice, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
 import type { Page } from '@common/api';
 import type { Insights } from '@common/kyc-insights';
 import {
   kycStepSchema,
-  missingItemSchema,
+  submitRefusalSchema,
   type AuditEvent,
   type KycComment,
   type KycStep,
@@ -173,11 +172,9 @@ const currentStep = (error: ApiError | undefined) => {
 };
 
 /** A refused submission may list what is missing (409, `details.missing`). */
-const missingItems = (error: ApiError | undefined) => {
-  const details = error?.details as { missing?: unknown } | undefined;
-  const parsed = z.array(missingItemSchema).safeParse(details?.missing);
-  return parsed.success ? parsed.data : null;
-};
+/** A refused submit's details: what is missing, and the steps with changes not saved. */
+const submitRefusal = (error: ApiError | undefined) =>
+  submitRefusalSchema.safeParse(error?.details).data ?? null;
 
 export const kycSlice = createSlice({
   name: 'kyc',
@@ -396,14 +393,16 @@ export const kycSlice = createSlice({
         if (before && state.current.data?.id === kycId) {
           state.current.data.status = before.status as KycSubmission['status'];
         }
-        // 'The KYC file is not complete.': what is missing now comes with the refusal.
-        const missing = missingItems(action.payload);
-        if (missing) {
+        // 'The KYC file is not complete.': what is missing now comes with the refusal; the steps
+        // with changes not saved (decision 038) are read again, so that the summary names them.
+        const refused = submitRefusal(action.payload);
+        if (refused) {
+          const { missing, unsavedSteps } = refused;
           state.readiness[kycId] = answeredCache<Readiness | null>(
-            { ready: false, missing },
+            { ready: missing.length === 0, missing },
             Date.now(),
           );
-          invalidate(state, kycId, ['insights']);
+          invalidate(state, kycId, unsavedSteps ? ['insights', 'steps'] : ['insights']);
         } else invalidate(state, kycId, ['readiness', 'insights']);
       });
 
