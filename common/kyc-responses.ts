@@ -290,6 +290,20 @@ export const readinessSchema = z
 
 export type Readiness = z.infer<typeof readinessSchema>;
 
+/**
+ * The details of a submit refused with 409 (decisions 013 and 038): the steps whose form holds
+ * changes that are not saved (absent when none), and what is still missing in the saved data.
+ */
+export const submitRefusalSchema = z.object({
+  unsavedSteps: z
+    .array(z.enum(DATA_STEP_TYPES))
+    .optional()
+    .describe('the steps with a draft newer than their data: save or discard it first'),
+  missing: z.array(missingItemSchema),
+});
+
+export type SubmitRefusal = z.infer<typeof submitRefusalSchema>;
+
 // ---- customers -----------------------------------------------------------------------------
 
 export const customerSchema = z

@@ -8,6 +8,7 @@ import countriesLib from 'i18n-iso-countries';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { z } from 'zod';
 import {
+  DATA_STEP_TYPES,
   isDataStepType,
   PARTNER_EDITABLE_STATUSES,
   type DataStepType,
@@ -336,6 +337,27 @@ export function partnerEditableStepStatuses(submissionStatus: KycStatus): readon
 /** Whether a step's form may be saved (decision 013, issue 14): the file is with the partner and the step open to them. */
 export function stepEditable(submissionStatus: KycStatus, stepStatus: KycStepStatus): boolean {
   return partnerEditableStepStatuses(submissionStatus).includes(stepStatus);
+}
+
+/**
+ * The steps whose form holds changes that are not saved (decision 038), in the steps' order: a
+ * draft, which every save of the step's data clears, so it is newer than the data, on a step the
+ * partner may still save or discard. A file is not handed in while there is one: what is
+ * submitted is what the person last typed, saved, or what they chose to keep by discarding it.
+ */
+export function unsavedSteps(
+  submissionStatus: KycStatus,
+  steps: readonly { stepType: string; status: KycStepStatus; draft: unknown }[],
+): DataStepType[] {
+  return DATA_STEP_TYPES.filter((stepType) =>
+    steps.some(
+      (step) =>
+        step.stepType === stepType &&
+        step.draft !== null &&
+        step.draft !== undefined &&
+        stepEditable(submissionStatus, step.status),
+    ),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ const COMPANY = 'Müller Handels GmbH';
 const FIRST_IBAN = 'DE89 3704 0044 0532 0130 00';
 const FIXED_IBAN = 'DE02 1203 0000 0000 2020 51';
 const REQUEST = 'The bank statement names another account: enter the IBAN from the statement.';
+const ACTIVITY = 'Wholesale of industrial fasteners and tools';
 
 async function uploadTo(page: Page, region: string, type: string, file: UploadFile) {
   const section = step(page, region);
@@ -105,7 +106,19 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
     .check();
   await save(page, 'Customer due diligence');
 
+  // Changed after saving, the draft keeps the file back until it is saved (decision 038).
   const summary = step(page, 'Summary');
+  await expect(summary).toContainText('Every step is complete');
+  await cdd.getByLabel('Business activity').fill(ACTIVITY);
+  await expect(cdd.getByText(/^Draft saved \d\d:\d\d$/)).toBeVisible();
+  const unsaved = summary.getByRole('link', {
+    name: 'Step 5, Customer due diligence, has changes that are not saved: save or discard them.',
+  });
+  await expect(unsaved).toBeVisible();
+  await expect(summary).not.toContainText('Every step is complete');
+  await expect(summary.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+  await save(page, 'Customer due diligence');
+  await expect(unsaved).toHaveCount(0);
   await expect(summary).toContainText('Every step is complete');
   await summary.getByRole('button', { name: 'Submit for review' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit for review' }).click();
@@ -116,6 +129,7 @@ test('owner fills in and submits the file, manager requests a change, owner fixe
   await signIn(page, 'manager');
   await openAsReviewer(page, COMPANY, 'Submitted');
   await move(page, 'Start review');
+  await expect(step(page, 'Customer due diligence')).toContainText(ACTIVITY);
   for (const name of [
     'Chamber of Commerce',
     'Contacts',

@@ -197,13 +197,25 @@ test('a company fills in its KYC file through a link, in German, and follows it 
   await expect(stepList(clerk)).toBeVisible();
   await expect(clerk.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 
-  // Submitting early is refused with what is missing.
+  // Nothing is handed in early: the company's data the steps start with is not saved yet
+  // (decisions 028 and 038).
   await openStep(clerk, 'Summary and submit');
-  await clerk.getByRole('button', { name: de('Submit the KYC file') }).click();
-  await expect(clerk.getByRole('alert').first()).toBeVisible();
+  await expect(clerk.getByRole('link', { name: /^Schritt 1, .*nicht gespeichert/ })).toBeVisible();
+  await expect(clerk.getByRole('button', { name: de('Submit the KYC file') })).toBeDisabled();
 
   await fillInGerman(clerk);
+  // Changed after saving and left as a draft, then discarded: the saved answer is handed in.
+  await openStep(clerk, 'Customer due diligence');
+  await clerk.getByLabel(de('Business activity')).fill('Einzelhandel mit Käse');
+  await expect(clerk.getByText(/^Entwurf gespeichert \d\d:\d\d$/)).toBeVisible();
   await openStep(clerk, 'Summary and submit');
+  await expect(clerk.getByRole('link', { name: /^Schritt 5, .*nicht gespeichert/ })).toBeVisible();
+  await expect(clerk.getByRole('button', { name: de('Submit the KYC file') })).toBeDisabled();
+  await clerk.getByRole('button', { name: de('Discard changes') }).click();
+  await clerk
+    .getByRole('dialog')
+    .getByRole('button', { name: de('Discard changes') })
+    .click();
   await expect(
     clerk.getByText(de('Every step is complete: the file can be submitted.')),
   ).toBeVisible();
@@ -213,6 +225,9 @@ test('a company fills in its KYC file through a link, in German, and follows it 
   // Staff see the file handed in, the link's uses and the link in the trail.
   await page.goto(fileUrl);
   await expect(page.getByText('Submitted').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Customer due diligence', exact: true }),
+  ).toContainText('Groothandel in kaas');
   await page.getByRole('tab', { name: 'Self-service links' }).click();
   await page.getByRole('button', { name: `Access log of link #${id}` }).click();
   const log = page.getByRole('dialog');

@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { createSlice, type ActionReducerMapBuilder, type Draft } from '@reduxjs/toolkit';
 import type { Page } from '@common/api';
 import type { Insights } from '@common/kyc-insights';
 import {
   kycStepSchema,
-  missingItemSchema,
+  submitRefusalSchema,
   type AuditEvent,
   type KycComment,
   type KycStep,
@@ -17,7 +16,11 @@ import { signedOut } from '@/session/authActions';
 import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
 import { parseKycRef } from '@/features/kyc/kycModel';
 import { saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';
-import { saveStepData, startKycFile } from '@/features/kyc/collection/kycStepDataThunks';
+import {
+  discardStepDraft,
+  saveStepData,
+  startKycFile,
+} from '@/features/kyc/collection/kycStepDataThunks';
 import {
   addComment,
   changeStepStatus,
@@ -169,11 +172,9 @@ const currentStep = (error: ApiError | undefined) => {
 };
 
 /** A refused submission may list what is missing (409, `details.missing`). */
-const missingItems = (error: ApiError | undefined) => {
-  const details = error?.details as { missing?: unknown } | undefined;
-  const parsed = z.array(missingItemSchema).safeParse(details?.missing);
-  return parsed.success ? parsed.data : null;
-};
+/** A refused submit's details: what is missing, and the steps with changes not saved. */
+const submitRefusal = (error: ApiError | undefined) =>
+  submitRefusalSchema.safeParse(error?.details).data ?? null;
 
 export const kycSlice = createSlice({
   name: 'kyc',
@@ -327,6 +328,22 @@ export const kycSlice = createSlice({
       .addCase(saveStepDraft.fulfilled, (state, action) => {
         const { draft, draftSavedAt, stepType, status } = action.payload;
         showStep(state, action.meta.arg.kycId, { stepType, status, draft, draftSavedAt });
+      })
+      // Discarded: the step keeps its data, and has no changes that are not saved any more.
+      .addCase(discardStepDraft.pending, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        changePending(state, dataSaveKey(kycId, stepType));
+      })
+      .addCase(discardStepDraft.fulfilled, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        recordFulfilled(changeOf(state, dataSaveKey(kycId, stepType)));
+        const step = state.steps[kycId]?.data?.find((item) => item.stepType === stepType);
+        if (step) showStep(state, kycId, { ...step, draft: null, draftSavedAt: null });
+      })
+      .addCase(discardStepDraft.rejected, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        recordRejected(changeOf(state, dataSaveKey(kycId, stepType)), action);
+        invalidate(state, kycId, ['steps']);
       });
 
     // A new file for a company.
@@ -376,14 +393,16 @@ export const kycSlice = createSlice({
         if (before && state.current.data?.id === kycId) {
           state.current.data.status = before.status as KycSubmission['status'];
         }
-        // 'The KYC file is not complete.': what is missing now comes with the refusal.
-        const missing = missingItems(action.payload);
-        if (missing) {
+        // 'The KYC file is not complete.': what is missing now comes with the refusal; the steps
+        // with changes not saved (decision 038) are read again, so that the summary names them.
+        const refused = submitRefusal(action.payload);
+        if (refused) {
+          const { missing, unsavedSteps } = refused;
           state.readiness[kycId] = answeredCache<Readiness | null>(
-            { ready: false, missing },
+            { ready: missing.length === 0, missing },
             Date.now(),
           );
-          invalidate(state, kycId, ['insights']);
+          invalidate(state, kycId, unsavedSteps ? ['insights', 'steps'] : ['insights']);
         } else invalidate(state, kycId, ['readiness', 'insights']);
       });
 

@@ -299,6 +299,56 @@ describe('the public self-service page', { timeout: 20_000 }, () => {
     );
   });
 
+  it('names a step whose changes are not saved, discards them from the summary, then submits', async () => {
+    const steps = DATA_STEP_TYPES.map((stepType) =>
+      stepJson(stepType, {
+        editable: true,
+        status: 'IN_PROGRESS',
+        ...(stepType === 'cdd' && {
+          data: { businessActivity: 'Wholesale of metals' },
+          draft: { businessActivity: 'Retail of textiles' },
+          draftSavedAt: '2025-06-04T21:38:00.000Z',
+        }),
+      }),
+    );
+    const seen = mockPublicApi({
+      open: () => HttpResponse.json(fileJson({ steps })),
+      readiness: { ready: true, missing: [] },
+    });
+    server.use(
+      http.delete(`${API}/steps/:stepType/draft`, () => new HttpResponse(null, { status: 204 })),
+    );
+    await renderPublicPage();
+    await userEvent.click(
+      within(await stepNav()).getByRole('button', { name: 'Summary and submit' }),
+    );
+
+    const named = await screen.findByRole('link', {
+      name: 'Step 5, Customer due diligence, has changes that are not saved: save or discard them.',
+    });
+    expect(named).toHaveAttribute('href', '#kyc-step-cdd');
+    expect(screen.queryByText(/the file can be submitted/)).toBeNull();
+    const submit = screen.getByRole('button', { name: 'Submit the KYC file' });
+    expect(submit).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() =>
+      expect(seen.map((each) => `${each.method} ${each.path}`)).toContain(
+        `DELETE ${API}/steps/cdd/draft`,
+      ),
+    );
+    expect(
+      await screen.findByText('Every step is complete: the file can be submitted.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/has changes that are not saved/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit the KYC file' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Thank you — your KYC file has been handed in' }),
+    ).toBeInTheDocument();
+  });
+
   it('confirms a submission, and offers an account to follow the file', async () => {
     const seen = mockPublicApi();
     const { auth } = await renderPublicPage();

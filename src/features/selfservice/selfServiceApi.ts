@@ -5,6 +5,7 @@ import {
   kycStepSchema,
   missingItemSchema,
   readinessSchema,
+  submitRefusalSchema,
   type MissingItem,
 } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
@@ -92,6 +93,11 @@ export async function saveStepDraft(
   return kycStepSchema.parse(data);
 }
 
+/** DELETE .../steps/{stepType}/draft: the changes that are not saved dropped, the data kept. */
+export async function discardStepDraft(token: string, stepType: DataStepType) {
+  await apiClient.delete(`${stepPath(stepType)}/draft`, config(token));
+}
+
 /** GET .../readiness: whether the file may be submitted, and what is missing. */
 export async function getReadiness(token: string) {
   const { data } = await apiClient.get<unknown>(`${SELF_SERVICE_API}/readiness`, config(token));
@@ -148,14 +154,19 @@ const missingOf = (body: unknown) => {
   return missingListSchema.safeParse(missing ?? inDetails);
 };
 
+/** A submit refused because a step holds changes that are not saved (decision 038): which. */
+const unsavedOf = (body: unknown) =>
+  submitRefusalSchema.safeParse((body as { details?: unknown } | null)?.details).data
+    ?.unsavedSteps ?? [];
+
 /**
  * POST .../submit: the file handed in (state 'submitted'), or, refused because something is
- * missing (409), what is.
+ * missing or a step's changes are not saved (409), what is and which.
  */
 export async function submitFile(
   token: string,
   version: number,
-): Promise<{ file: SelfServiceFile } | { missing: MissingItem[] }> {
+): Promise<{ file: SelfServiceFile } | { missing: MissingItem[]; unsavedSteps: DataStepType[] }> {
   try {
     const { data } = await apiClient.post<unknown>(
       `${SELF_SERVICE_API}/submit`,
@@ -164,9 +175,9 @@ export async function submitFile(
     );
     return { file: selfServiceFileSchema.parse(data) };
   } catch (error) {
-    const refusal = isAxiosError(error) && error.response?.status === 409;
-    const missing = refusal ? missingOf(error.response?.data) : null;
-    if (missing?.success) return { missing: missing.data };
+    const body = isAxiosError(error) && error.response?.status === 409 ? error.response.data : null;
+    const missing = body === null ? null : missingOf(body);
+    if (missing?.success) return { missing: missing.data, unsavedSteps: unsavedOf(body) };
     throw error;
   }
 }

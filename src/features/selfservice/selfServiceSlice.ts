@@ -27,7 +27,8 @@ export interface SelfServiceState {
   justSubmitted: boolean;
   readiness: Readiness | null;
   documents: Document[];
-  submit: RequestState & { missing: MissingItem[] | null };
+  /** A refused submit: what is missing, and the steps whose changes are not saved. */
+  submit: RequestState & { missing: MissingItem[] | null; unsaved: DataStepType[] };
   /** 'Save step' per step type. */
   saves: Partial<Record<DataStepType, RequestState>>;
   /** The autosave of each step's draft, and when it last reached the server. */
@@ -42,7 +43,7 @@ const initialState: SelfServiceState = {
   justSubmitted: false,
   readiness: null,
   documents: [],
-  submit: { ...idleRequest(), missing: null },
+  submit: { ...idleRequest(), missing: null, unsaved: [] },
   saves: {},
   drafts: {},
 };
@@ -119,6 +120,13 @@ export const archiveDocument = publicCall('archive', ({ token, id }: WithToken &
   api.archiveDocument(token, id),
 );
 
+/** Drops a step's changes that are not saved; its saved data stays (decision 038). */
+export const discardDraft = publicCall(
+  'discardDraft',
+  ({ token, stepType }: WithToken & { stepType: DataStepType }) =>
+    api.discardStepDraft(token, stepType),
+);
+
 /** Hands the file in; refused (409), the missing list comes back instead. */
 export const submitFile = publicCall(
   'submit',
@@ -144,6 +152,7 @@ const isPublicRejection = isRejected(
   loadDocuments,
   saveData,
   saveDraft,
+  discardDraft,
   uploadDocument,
   changeDocumentType,
   archiveDocument,
@@ -181,10 +190,12 @@ export const selfServiceSlice = createSlice({
         recordPending(saveOf(state, action.meta.arg.stepType)),
       )
       .addCase(saveData.fulfilled, (state, action) => {
-        recordFulfilled(saveOf(state, action.meta.arg.stepType));
+        const { stepType } = action.meta.arg;
+        recordFulfilled(saveOf(state, stepType));
         putStep(state, action.payload);
         // A refused submit's list is out of date once a step changes: the readiness tells now.
         state.submit.missing = null;
+        state.submit.unsaved = state.submit.unsaved.filter((each) => each !== stepType);
       })
       .addCase(saveData.rejected, (state, action) =>
         recordRejected(saveOf(state, action.meta.arg.stepType), action),
@@ -202,6 +213,13 @@ export const selfServiceSlice = createSlice({
       .addCase(saveDraft.rejected, (state, action) =>
         recordRejected(draftOf(state, action.meta.arg.stepType), action),
       )
+      .addCase(discardDraft.fulfilled, (state, action) => {
+        const { stepType } = action.meta.arg;
+        const step = state.file?.steps.find((each) => each.stepType === stepType);
+        if (step) putStep(state, { ...step, draft: null, draftSavedAt: null });
+        state.drafts[stepType] = { ...idleRequest(), savedAt: null };
+        state.submit.unsaved = state.submit.unsaved.filter((each) => each !== stepType);
+      })
       .addCase(uploadDocument.fulfilled, (state, action) => {
         state.documents.push(action.payload);
         state.submit.missing = null;
@@ -216,6 +234,7 @@ export const selfServiceSlice = createSlice({
       .addCase(submitFile.pending, (state) => {
         recordPending(state.submit);
         state.submit.missing = null;
+        state.submit.unsaved = [];
       })
       .addCase(submitFile.fulfilled, (state, action) => {
         recordFulfilled(state.submit);
@@ -223,7 +242,10 @@ export const selfServiceSlice = createSlice({
           state.file = action.payload.file;
           state.justSubmitted = true;
         } else {
-          state.submit.missing = action.payload.missing;
+          // Refused for changes not saved alone, the summary names the steps, not a count of 0.
+          const { missing, unsavedSteps } = action.payload;
+          state.submit.missing = missing.length > 0 || unsavedSteps.length === 0 ? missing : null;
+          state.submit.unsaved = unsavedSteps;
         }
       })
       .addCase(submitFile.rejected, (state, action) => recordRejected(state.submit, action))

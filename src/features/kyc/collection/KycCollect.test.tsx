@@ -374,6 +374,62 @@ describe('KycDetailPage, the partner filling in a file', () => {
     expect(within(await region('Chamber of Commerce')).getByText('Under review')).toBeVisible();
   });
 
+  it('names a step whose changes are not saved, and offers to submit once they are discarded', async () => {
+    mockKycApi({
+      submission: submissionJson({ status: 'DRAFT' }),
+      steps: editable().map((step) =>
+        step.stepType === 'cdd'
+          ? {
+              ...step,
+              status: 'IN_PROGRESS',
+              data: { businessActivity: 'Wholesale of metals' },
+              draft: { businessActivity: 'Retail of textiles' },
+              draftSavedAt: '2025-06-04T21:38:00.000Z',
+            }
+          : step,
+      ),
+    });
+    const discarded: string[] = [];
+    server.use(
+      http.delete('/api/kyc/:id/steps/:stepType/draft', ({ request }) => {
+        discarded.push(new URL(request.url).pathname);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAsOwner();
+
+    // The saved data is complete, but what was typed last is not saved: no submit yet.
+    const summary = await region('Summary');
+    const named = await within(summary).findByRole('link', {
+      name: 'Step 5, Customer due diligence, has changes that are not saved: save or discard them.',
+    });
+    expect(named).toHaveAttribute('href', '#kyc-step-cdd');
+    expect(within(summary).queryByText(/Every step is complete/)).toBeNull();
+    expect(within(summary).getByRole('button', { name: 'Submit for review' })).toBeDisabled();
+    expect(within(summary).getByText('Save or discard the changes first.')).toBeInTheDocument();
+
+    const cdd = await region('Customer due diligence');
+    const activity = within(cdd).getByRole('textbox', { name: /Business activity/ });
+    expect(activity).toHaveValue('Retail of textiles');
+    await userEvent.click(within(cdd).getByRole('button', { name: 'Discard changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    expect(dialog).toHaveTextContent(
+      'Discard the changes to step 5, Customer due diligence? The step keeps the data saved last.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+
+    await waitFor(() => expect(discarded).toEqual(['/api/kyc/12/steps/cdd/draft']));
+    expect(activity).toHaveValue('Wholesale of metals');
+    expect(within(cdd).queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    await waitFor(() =>
+      expect(within(summary).queryByText(/has changes that are not saved/)).toBeNull(),
+    );
+    expect(
+      within(summary).getByText('Every step is complete: the file can be submitted for review.'),
+    ).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
+  });
+
   it('shows what the server found missing when it refuses the submission (409)', async () => {
     mockKycApi({
       submission: submissionJson({ status: 'DRAFT' }),

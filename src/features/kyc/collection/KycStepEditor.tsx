@@ -25,9 +25,11 @@ import {
   type StepDraft,
 } from '@/kyc-forms';
 import { selectKycChange } from '@/features/kyc/kycSlice';
-import { saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
+import { discardStepDraft, saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
+import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { dataSaveKey } from '@/features/kyc/kycThunks';
 import { issuesFromError } from '@/kyc-forms/stepIssues';
+import { DiscardDialog } from '@/kyc-forms/UnsavedSteps';
 import { useDraftAutosave } from '@/features/kyc/collection/useDraftAutosave';
 import { useStepDocuments } from '@/features/kyc/collection/useStepDocuments';
 
@@ -113,6 +115,9 @@ export function KycStepEditor<T extends DataStepType>({
   const [issues, setIssues] = useState<StepIssue[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
+  // Changed here since the form opened (the server may not have the draft yet), or kept before.
+  const [changed, setChanged] = useState(initial.unsynced !== null);
+  const [discarding, setDiscarding] = useState(false);
   const autosave = useDraftAutosave(kycId, stepType);
   const { documents, props: documentProps } = useStepDocuments(kycId, tradePartnerId, stepType);
   const saving =
@@ -141,6 +146,7 @@ export function KycStepEditor<T extends DataStepType>({
 
   const onChange = (next: StepDraft<T>) => {
     setValue(next);
+    setChanged(true);
     autosave.change(next as Record<string, unknown>);
     // Once issues are shown, they follow the corrections.
     if (issues.length > 0) setIssues(check(next));
@@ -169,6 +175,17 @@ export function KycStepEditor<T extends DataStepType>({
     }
   };
 
+  // Back to the saved data: the draft goes on the server and in this browser (decision 038).
+  const onDiscard = async () => {
+    autosave.cancel();
+    const result = await dispatch(discardStepDraft({ kycId, stepType }));
+    if (!discardStepDraft.fulfilled.match(result)) return;
+    setValue(fromStepData(stepType, step.data, i18n.language));
+    setIssues([]);
+    setRefusal(null);
+    setChanged(false);
+  };
+
   return (
     <>
       {refusal && (
@@ -190,8 +207,19 @@ export function KycStepEditor<T extends DataStepType>({
           {saving && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {t('kyc.collect.save')}
         </Button>
+        {(changed || step.draft !== null) && (
+          <Button variant="outline-danger" onClick={() => setDiscarding(true)} disabled={saving}>
+            {t('kycForms.unsaved.discard')}
+          </Button>
+        )}
         <DraftStatus kycId={kycId} step={step} />
       </div>
+      <DiscardDialog
+        stepType={discarding ? stepType : null}
+        title={t(STEP_TITLE_KEYS[stepType])}
+        onConfirm={onDiscard}
+        onClose={() => setDiscarding(false)}
+      />
       <DocumentViewer
         document={documents.find((document) => document.id === viewing) ?? null}
         onClose={() => setViewing(null)}

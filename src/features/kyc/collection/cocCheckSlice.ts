@@ -18,7 +18,7 @@ import {
   readKycStep,
   saveKycStepDraft,
 } from '@/features/kyc/collection/kycStepsApi';
-import { saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
+import { discardStepDraft, saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
 import { toApiError } from '@/lib/api-error';
 import {
   idleRequest,
@@ -266,6 +266,12 @@ export const cocCheckSlice = createSlice({
         if (stepType === 'coc' && state.cocData?.step.kycId === kycId) {
           state.cocData.step = action.payload;
         }
+      })
+      .addCase(discardStepDraft.fulfilled, (state, action) => {
+        const { kycId, stepType } = action.meta.arg;
+        // Discarded: the server has dropped its draft, and this browser keeps none either.
+        removeDraft(state, kycId, stepType);
+        state.draftSaves = without(state.draftSaves, draftKey(kycId, stepType));
       });
 
     // The autosave of a draft.

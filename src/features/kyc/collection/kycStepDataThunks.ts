@@ -2,7 +2,7 @@ import type { DataStepType } from '@common/kyc-steps';
 import { createAppAsyncThunk } from '@/app/hooks';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
-import { saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
+import { deleteKycStepDraft, saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
 import { busy, dataSaveKey, refusal, refused, startFileKey } from '@/features/kyc/kycThunks';
 import { notify } from '@/notifications/notificationsSlice';
 import { toApiError } from '@/lib/api-error';
@@ -43,6 +43,34 @@ export const saveStepData = createAppAsyncThunk(
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status !== 400) dispatch(refusal(apiError));
+      return rejectWithValue(apiError);
+    }
+  },
+  {
+    condition: ({ kycId, stepType }, { getState }) =>
+      !busy(getState(), dataSaveKey(kycId, stepType)),
+  },
+);
+
+export interface StepDraftArg {
+  kycId: number;
+  stepType: DataStepType;
+}
+
+/**
+ * DELETE .../steps/{stepType}/draft: the changes that are not saved are dropped and the step
+ * keeps its saved data (decision 038); the draft kept in this browser goes too (cocCheckSlice).
+ * A refusal is told (refusal) and the step read again (kycSlice).
+ */
+export const discardStepDraft = createAppAsyncThunk(
+  'kyc/discardStepDraft',
+  async ({ kycId, stepType }: StepDraftArg, { getState, dispatch, rejectWithValue }) => {
+    try {
+      const userId = getState().user.user?.id as number;
+      await deleteKycStepDraft(kycId, stepType, userId);
+    } catch (error) {
+      const apiError = toApiError(error);
+      dispatch(refusal(apiError));
       return rejectWithValue(apiError);
     }
   },

@@ -10,12 +10,14 @@ import {
 } from '@common/kyc';
 import type { FileProgress } from '@common/kyc-progress';
 import type { KycSubmission } from '@common/kyc-responses';
+import { unsavedSteps } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { KycProgress } from '@/features/kyc/submissions/KycProgress';
 import { KycReadinessList } from '@/features/kyc/submissions/KycReadinessList';
-import { selectKycChange, selectKycReadiness } from '@/features/kyc/kycSlice';
+import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
+import { selectKycChange, selectKycReadiness, selectKycSteps } from '@/features/kyc/kycSlice';
 import {
   changeSubmissionStatus,
   fetchKycReadiness,
@@ -23,6 +25,7 @@ import {
 } from '@/features/kyc/kycThunks';
 import { useKycRecords } from '@/features/kyc/records/useKycRecords';
 import { notify } from '@/notifications/notificationsSlice';
+import { UnsavedSteps } from '@/kyc-forms/UnsavedSteps';
 
 /** The summary's heading id, for the step list's link to it. */
 export const SUMMARY_HEADING_ID = 'kyc-step-summary';
@@ -49,6 +52,10 @@ function ReadinessAndSubmit({ submission, actors }: KycSubmitSummaryProps) {
   const change = useAppSelector((state) => selectKycChange(state, statusChangeKey(kycId)));
   const [confirming, setConfirming] = useState(false);
   const readiness = entry?.data ?? null;
+  const steps = useAppSelector((state) => selectKycSteps(state, kycId))?.data;
+  // A step whose form holds changes that are not saved keeps the file back (decision 038).
+  const unsaved = unsavedSteps(submission.status, steps ?? []);
+  const submittable = readiness?.ready === true && unsaved.length === 0;
   const mayMove = transitionsFor(submission.status, actors).some((move) => move.to === 'SUBMITTED');
   const resubmit = submission.status === 'CHANGES_REQUESTED';
   // Reviewers see where the file stands with the partner and what the partner still has to do.
@@ -85,12 +92,13 @@ function ReadinessAndSubmit({ submission, actors }: KycSubmitSummaryProps) {
             {t('kyc.collect.summary.refused', { reason: refusal })}
           </Alert>
         )}
+        <UnsavedSteps steps={unsaved} titleOf={(stepType) => t(STEP_TITLE_KEYS[stepType])} />
         {entry?.status === 'failed' && !readiness ? (
           <LoadFailed message={t('kyc.collect.summary.loadFailed')} onRetry={retry} />
         ) : !readiness ? (
           <p className="text-body-secondary mb-0">{t('kyc.collect.summary.loading')}</p>
         ) : readiness.ready ? (
-          <p className="mb-0">{t('kyc.collect.summary.ready')}</p>
+          unsaved.length === 0 && <p className="mb-0">{t('kyc.collect.summary.ready')}</p>
         ) : (
           <>
             <p className="mb-2">
@@ -103,15 +111,17 @@ function ReadinessAndSubmit({ submission, actors }: KycSubmitSummaryProps) {
       {mayMove && (
         <div className="card-footer d-flex flex-wrap align-items-center gap-2">
           <Button
-            disabled={!readiness?.ready || busy}
+            disabled={!submittable || busy}
             onClick={() => setConfirming(true)}
-            aria-describedby={readiness?.ready ? undefined : `${SUMMARY_HEADING_ID}-note`}
+            aria-describedby={submittable ? undefined : `${SUMMARY_HEADING_ID}-note`}
           >
             {label}
           </Button>
-          {!readiness?.ready && (
+          {!submittable && (
             <span id={`${SUMMARY_HEADING_ID}-note`} className="small text-body-secondary">
-              {t('kyc.collect.summary.notReady')}
+              {unsaved.length > 0
+                ? t('kycForms.unsaved.notReady')
+                : t('kyc.collect.summary.notReady')}
             </span>
           )}
         </div>

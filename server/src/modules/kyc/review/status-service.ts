@@ -12,7 +12,7 @@ import { acting, personName, recordAudit, type Acting } from '../records/audit-r
 import { computeInsights } from '../insights/compute.js';
 import { toStatusRecord } from '../present.js';
 import { presentSubmission } from '../submissions/progress.js';
-import { requireReady } from './readiness.js';
+import { requireSubmittable } from './submit-check.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import { createSubmissionRepository, type KycRef } from '../submissions/submissions-repository.js';
 import type { StatusChange } from '../kyc-schemas.js';
@@ -145,8 +145,12 @@ export function createStatusService(db: Db) {
               (await txRecords.stepsOf([row.id])).map(({ step }) => step),
             );
           }
-          // Likewise the data: saving a step share-locks the file, so this is what is handed in.
-          if (move.to === 'SUBMITTED') await requireReady(tx, row);
+          // Likewise the data and drafts: saving either share-locks the file, so this is what is
+          // handed in, and no step holds changes that would be lost (decision 038).
+          if (move.to === 'SUBMITTED') {
+            const steps = (await txRecords.stepsOf([row.id])).map(({ step }) => step);
+            await requireSubmittable(tx, row, move.from, steps);
+          }
           // The risk is known before anyone decides (issue 14): computed on what is handed in,
           // and again on what is approved, under this transaction's lock on the file.
           const insights =
