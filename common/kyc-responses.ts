@@ -244,6 +244,7 @@ export const KYC_AUDIT_ACTIONS = [
   'created',
   'status_changed',
   'reviewer_assigned',
+  'review_taken_over',
   'step_created',
   'step_status_changed',
   'step_data_saved',
@@ -268,7 +269,8 @@ export const auditEventSchema = z
     action: z
       .enum(KYC_AUDIT_ACTIONS)
       .describe(
-        'step_request_answered (details: how, by data or a document), risk_acknowledged ' +
+        'review_taken_over (from: the reviewer it was taken from; to: who took it over), ' +
+          'step_request_answered (details: how, by data or a document), risk_acknowledged ' +
           '(details: riskLevel, findings, fingerprint), pdf_exported (details: sha256, size, ' +
           'pageCount, filename, jobId and the options)',
       ),
