@@ -236,6 +236,29 @@ export const commentSchema = z
 
 export type KycComment = z.infer<typeof commentSchema>;
 
+/**
+ * Every action the KYC audit trail records (decision 012): the server writes only these, and
+ * the app has a label for each in every language (kyc.audit.actions).
+ */
+export const KYC_AUDIT_ACTIONS = [
+  'created',
+  'status_changed',
+  'reviewer_assigned',
+  'review_taken_over',
+  'step_created',
+  'step_status_changed',
+  'step_data_saved',
+  'step_request_answered',
+  'step_request_withdrawn',
+  'comment_added',
+  'risk_acknowledged',
+  'pdf_exported',
+  'selfservice_link_created',
+  'selfservice_link_revoked',
+  'selfservice_link_claimed',
+] as const;
+export type KycAuditAction = (typeof KYC_AUDIT_ACTIONS)[number];
+
 export const auditEventSchema = z
   .object({
     id: z.number().int(),
@@ -244,13 +267,12 @@ export const auditEventSchema = z
     entityId: z.number().int().nullable(),
     stepType: stepTypeSchema.nullable(),
     action: z
-      .string()
+      .enum(KYC_AUDIT_ACTIONS)
       .describe(
-        'created, status_changed, reviewer_assigned, step_created, step_status_changed, ' +
-          'step_data_saved, step_request_answered (details: how, by data or a document), ' +
-          'step_request_withdrawn, comment_added, risk_acknowledged (details: riskLevel, ' +
-          'findings, fingerprint), pdf_exported (details: sha256, size, pageCount, filename, ' +
-          'jobId and the options)',
+        'review_taken_over (from: the reviewer it was taken from; to: who took it over), ' +
+          'step_request_answered (details: how, by data or a document), risk_acknowledged ' +
+          '(details: riskLevel, findings, fingerprint), pdf_exported (details: sha256, size, ' +
+          'pageCount, filename, jobId and the options)',
       ),
     from: z.string().nullable(),
     to: z.string().nullable(),

@@ -141,6 +141,22 @@ export function findTransition(from: KycStatus, to: KycStatus): KycTransition | 
   return KYC_TRANSITIONS.find((move) => move.from === from && move.to === to);
 }
 
+/** The move that makes whoever makes it the file's reviewer (decision 012, 'assigns the reviewer'). */
+export const assignsReviewer = (move: Pick<KycTransition, 'from' | 'to'>) =>
+  move.from === 'SUBMITTED' && move.to === 'IN_REVIEW';
+
+/**
+ * Whom `userId` would take the file from by this move (decision 037): its reviewer, when that is
+ * someone else. Null when the move assigns no reviewer, or the file is nobody's or theirs already.
+ */
+export function takesOverFrom<P extends { id: number }>(
+  move: Pick<KycTransition, 'from' | 'to'>,
+  reviewer: P | null,
+  userId: number | null,
+): P | null {
+  return assignsReviewer(move) && reviewer !== null && reviewer.id !== userId ? reviewer : null;
+}
+
 /** The step statuses a move's `steps` condition accepts (decision 012, 'also needs'). */
 export const STEPS_NEEDED: Record<NonNullable<KycTransition['steps']>, readonly KycStepStatus[]> = {
   approved: ['APPROVED'],

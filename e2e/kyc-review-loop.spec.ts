@@ -133,10 +133,23 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
   await expect(page.getByText('File submitted').first()).toBeVisible();
   await signOutFromMenu(page, 'Olivia Smit');
 
-  // The manager sees what changed, decides again, and meets the risk before approving.
+  // The file handed in again is still Eva Jansen's: the manager takes it over, asked first and
+  // on record (decision 037); then sees what changed, decides again, and meets the risk before
+  // approving.
   await signIn(page, 'manager');
   await openAsReviewer(page, COMPANY, 'Submitted');
-  await move(page, 'Start review');
+  const openTakeover = async (language: 'en' | 'de') => {
+    await page.getByRole('button', { name: text(language, 'kyc.transitions.startReview') }).click();
+    const title = text(language, 'kyc.decision.takeOver.title').replace('{{name}}', 'Eva Jansen');
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  };
+  await shootEveryLook(page, testInfo, 'kyc-loop-takeover', openTakeover, {
+    fullPage: false,
+    hide: () => cancelDialog(page),
+  });
+  await openTakeover('en');
+  await page.getByRole('dialog').getByRole('button', { name: 'Take over' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(step(page, 'Chamber of Commerce')).toContainText(
     'Changed since the last review: Extract date',
   );
@@ -178,4 +191,11 @@ test('a rejected step is fixed by the owner and resubmitted; the manager acknowl
   await expect(page.getByText('Approved').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Audit trail' }).click();
   await expect(page.getByRole('tabpanel')).toContainText(ACKNOWLEDGEMENT);
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ hasText: 'Review taken over' })
+      .filter({ hasText: 'Eva Jansen → Mark de Vries' }),
+  ).toHaveCount(1);
 });

@@ -167,6 +167,20 @@ export const auditJson = [
     user: eva,
     createdAt: '2025-06-03T09:45:00.000Z',
   },
+  {
+    id: 3,
+    kycId: 12,
+    entity: 'submission',
+    entityId: 12,
+    stepType: null,
+    action: 'review_taken_over',
+    from: mark.name,
+    to: eva.name,
+    reason: null,
+    details: { reviewerId: eva.id, previousReviewerId: mark.id },
+    user: eva,
+    createdAt: '2025-06-03T10:15:00.000Z',
+  },
 ];
 
 export const insightsJson = {

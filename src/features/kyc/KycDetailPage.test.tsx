@@ -247,6 +247,45 @@ describe('KycDetailPage', () => {
     expect(await within(header as HTMLElement).findByText('Approved')).toBeInTheDocument();
   });
 
+  it("asks before taking over another reviewer's file, naming them, and says so to the server", async () => {
+    const api = mockKycApi({ submission: submissionJson({ status: 'SUBMITTED', reviewer: mark }) });
+    renderDetail(employee);
+
+    const actions = await screen.findByRole('group', { name: 'Submission actions' });
+    await userEvent.click(within(actions).getByRole('button', { name: 'Start review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take over from Mark de Vries?' });
+    expect(
+      within(dialog).getByText(
+        'Mark de Vries is reviewing KYC #12. If you start the review, the file becomes yours, and the audit trail records that you took it over.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take over' }));
+
+    await waitFor(() =>
+      expect(api.bodies).toContainEqual({
+        path: '/api/kyc/12/status',
+        body: expect.objectContaining({ status: 'IN_REVIEW', userId: eva.id, takeOver: true }),
+      }),
+    );
+  });
+
+  it('starts the review of a file that is already yours without asking to take it over', async () => {
+    const api = mockKycApi({ submission: submissionJson({ status: 'SUBMITTED', reviewer: eva }) });
+    renderDetail(employee);
+
+    const actions = await screen.findByRole('group', { name: 'Submission actions' });
+    await userEvent.click(within(actions).getByRole('button', { name: 'Start review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start review' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start review' }));
+
+    await waitFor(() =>
+      expect(api.bodies).toContainEqual({
+        path: '/api/kyc/12/status',
+        body: { status: 'IN_REVIEW', userId: eva.id, comment: null, isCompliant: null, version: 3 },
+      }),
+    );
+  });
+
   it('shows the records: history, audit trail and insights with translated findings', async () => {
     mockKycApi();
     renderDetail(manager);
@@ -263,6 +302,9 @@ describe('KycDetailPage', () => {
     expect(within(row).getByText('Eva Jansen')).toBeInTheDocument();
     expect(within(row).getByText('Chamber of Commerce')).toBeInTheDocument();
     expect(within(row).getByText('Waiting for Approval')).toBeInTheDocument();
+    // Who took the file over from whom (decision 037).
+    const takeover = screen.getByText('Review taken over').closest('tr')!;
+    expect(within(takeover).getByText('Mark de Vries → Eva Jansen')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Insights' }));
     const panel = await screen.findByRole('tabpanel');

@@ -176,6 +176,8 @@ export interface KycStatusChange {
   isCompliant?: boolean | null;
   /** An approval despite the risk (issue 14): why, for the findings with this fingerprint. */
   riskAcknowledgement?: { reason: string; fingerprint: string } | null;
+  /** Starting the review of someone else's file: it is taken over from them (decision 037). */
+  takeOver?: boolean;
   /** The submission version the change is based on. */
   version: number;
 }
@@ -194,7 +196,7 @@ async function postStatus(
   required(change.status, 'status', call);
   required(change.userId, 'userId', call);
   const { status, userId, comment = null, isCompliant = null, version } = change;
-  const { visibility, riskAcknowledgement } = change;
+  const { visibility, riskAcknowledgement, takeOver } = change;
   const body = {
     status,
     userId,
@@ -202,6 +204,7 @@ async function postStatus(
     isCompliant,
     ...(visibility === undefined ? {} : { visibility }),
     ...(riskAcknowledgement ? { riskAcknowledgement } : {}),
+    ...(takeOver ? { takeOver } : {}),
     version,
   };
   // The screen tells the user why a change was refused, in the server's words.

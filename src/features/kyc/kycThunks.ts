@@ -298,6 +298,8 @@ export interface StatusChangeArg {
   isCompliant?: boolean | null;
   /** An approval despite the risk: why, for the findings with this fingerprint. */
   riskAcknowledgement?: { reason: string; fingerprint: string } | null;
+  /** Starting the review of someone else's file takes it over (decision 037). */
+  takeOver?: boolean;
   /** The submission version the change is based on. */
   version: number;
 }
@@ -309,7 +311,8 @@ export interface StatusChangeArg {
 export const changeSubmissionStatus = createAppAsyncThunk(
   'kyc/changeStatus',
   async (arg: StatusChangeArg, { getState, dispatch, rejectWithValue }) => {
-    const { kycId, to, comment, visibility, isCompliant, riskAcknowledgement, version } = arg;
+    const { kycId, to, comment, visibility, isCompliant, riskAcknowledgement, takeOver, version } =
+      arg;
     kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: to });
     try {
       const userId = getState().user.user?.id as number;
@@ -320,6 +323,7 @@ export const changeSubmissionStatus = createAppAsyncThunk(
         visibility,
         isCompliant,
         riskAcknowledgement,
+        takeOver,
         version,
       });
     } catch (error) {

@@ -20,6 +20,7 @@ import {
   RISK_LEVELS,
   type StepRequestKind,
 } from '#common/kyc.js';
+import type { KycAuditAction } from '#common/kyc-responses.js';
 import { tradePartnerContacts, tradePartners } from './partners.js';
 import { users } from './users.js';
 
@@ -236,7 +237,7 @@ export const kycAuditEvents = pgTable(
     entity: text('entity', { enum: ['submission', 'step', 'comment', 'document'] }).notNull(),
     entityId: bigint('entity_id', { mode: 'number' }),
     stepType: text('step_type'),
-    action: text('action').notNull(),
+    action: text('action').$type<KycAuditAction>().notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),
     reason: text('reason'),

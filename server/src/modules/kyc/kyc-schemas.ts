@@ -87,6 +87,13 @@ export const statusChangeSchema = z
     visibility: visibilityField,
     isCompliant: z.boolean('must be true or false').nullable().optional(),
     riskAcknowledgement: riskAcknowledgementSchema.nullable().optional(),
+    takeOver: z
+      .boolean('must be true or false')
+      .optional()
+      .describe(
+        'starting the review of a file someone else is reviewing: true takes it over from them ' +
+          '(recorded in the audit trail); without it the start is refused (409 naming them)',
+      ),
     version: versionField,
   })
   .meta({ id: 'KycStatusChange' });

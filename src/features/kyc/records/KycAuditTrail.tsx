@@ -20,12 +20,14 @@ function Subject({ event }: { event: AuditEvent }) {
 }
 
 /**
- * The result of a change: a status as a badge, any other value as it is. The value it replaced
- * is in the status history (files) and in the row before (steps), so a row names one status.
+ * The result of a change: a status as a badge, any other value as it is. The status it replaced
+ * is in the status history (files) and in the row before (steps), so a row names one status; a
+ * reviewer taken over is named beside the one who took the file (decision 037).
  */
-function Result({ value }: { value: string | null }) {
+function Result({ from, value }: { from: string | null; value: string | null }) {
   if (!value) return <span className="text-body-secondary">–</span>;
-  return namesStatus(value) ? <KycStatusBadge status={value} /> : <>{value}</>;
+  if (namesStatus(value)) return <KycStatusBadge status={value} />;
+  return <>{from ? `${from} → ${value}` : value}</>;
 }
 
 /** Every change to the file, oldest first (staff only; docs/decisions/012, 'Audit trail'). */
@@ -69,7 +71,10 @@ export function KycAuditTrail({ submission }: KycRecordProps) {
                   {translatedByCode('kyc.audit.actions', event.action, {}, roleWords(event.action))}
                 </td>
                 <td data-label={columns.result}>
-                  <Result value={event.to} />
+                  <Result
+                    from={event.action === 'review_taken_over' ? event.from : null}
+                    value={event.to}
+                  />
                 </td>
                 <td data-label={columns.reason} className="text-break">
                   {event.reason ?? ''}

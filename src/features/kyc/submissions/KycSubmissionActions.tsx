@@ -5,6 +5,7 @@ import {
   defaultVisibility,
   fixedVisibility,
   stepsReady,
+  takesOverFrom,
   type CommentVisibility,
   type KycActor,
   type KycTransition,
@@ -14,6 +15,7 @@ import { partnerCanChangeSomething } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { isReviewer, offeredTransitions } from '@/features/kyc/kycActors';
+import { actorName } from '@/features/kyc/links/linkLabels';
 import { statusLabel } from '@/features/kyc/kycLabels';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { changeSubmissionStatus, statusChangeKey } from '@/features/kyc/kycThunks';
@@ -62,12 +64,14 @@ function MoveDialog({
   submission,
   move,
   reviewer,
+  userId,
   onClose,
 }: {
   submission: KycSubmission;
   move: KycTransition;
   /** Staff: they choose who reads the comment, and see the risk. */
   reviewer: boolean;
+  userId: number | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -85,6 +89,8 @@ function MoveDialog({
     [],
   );
   const label = t(moveLabelKey(move));
+  // Starting the review of someone else's file takes it from them: said, and asked (decision 037).
+  const takenFrom = takesOverFrom(move, submission.reviewer, userId);
   const missing =
     (move.commentRequired && comment.trim() === '') ||
     (move.compliance === 'true' && !compliant) ||
@@ -93,13 +99,17 @@ function MoveDialog({
   return (
     <ConfirmDialog
       show
-      title={label}
-      message={t('kyc.decision.moveMessage', {
-        id: submission.id,
-        from: statusLabel(move.from),
-        to: statusLabel(move.to),
-      })}
-      confirmLabel={label}
+      title={takenFrom ? t('kyc.decision.takeOver.title', { name: actorName(takenFrom) }) : label}
+      message={
+        takenFrom
+          ? t('kyc.decision.takeOver.message', { name: actorName(takenFrom), id: submission.id })
+          : t('kyc.decision.moveMessage', {
+              id: submission.id,
+              from: statusLabel(move.from),
+              to: statusLabel(move.to),
+            })
+      }
+      confirmLabel={takenFrom ? t('kyc.decision.takeOver.confirm') : label}
       confirmVariant={refuses(move) ? 'danger' : 'primary'}
       confirmDisabled={missing}
       onClose={onClose}
@@ -112,6 +122,7 @@ function MoveDialog({
             ...(reviewer && comment.trim() ? { visibility } : {}),
             isCompliant: move.compliance ? compliant : null,
             riskAcknowledgement: risk.acknowledgement,
+            ...(takenFrom ? { takeOver: true } : {}),
             version: submission.version,
           }),
         )
@@ -213,6 +224,7 @@ export function KycSubmissionActions({ submission, actors, userId }: KycSubmissi
           submission={submission}
           move={open}
           reviewer={isReviewer(actors)}
+          userId={userId}
           onClose={() => setOpen(null)}
         />
       )}

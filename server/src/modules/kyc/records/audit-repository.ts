@@ -1,4 +1,5 @@
 import type { KycStepType } from '#common/kyc.js';
+import type { KycAuditAction } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { trailColumns } from '#server/db/trail.js';
 import { personName } from '#server/modules/users/identity-service.js';
@@ -24,28 +25,12 @@ export const acting = (person: PersonFields & { viaSelfServiceLink?: number }): 
     : { viaSelfServiceLink: person.viaSelfServiceLink }),
 });
 
-export type AuditAction =
-  | 'created'
-  | 'status_changed'
-  | 'reviewer_assigned'
-  | 'step_created'
-  | 'step_status_changed'
-  | 'step_data_saved'
-  | 'step_request_answered'
-  | 'step_request_withdrawn'
-  | 'comment_added'
-  | 'risk_acknowledged'
-  | 'pdf_exported'
-  | 'selfservice_link_created'
-  | 'selfservice_link_revoked'
-  | 'selfservice_link_claimed';
-
 export interface AuditEntry {
   kycId: number;
   entity: 'submission' | 'step' | 'comment' | 'document';
   entityId: number | null;
   stepType?: KycStepType | null;
-  action: AuditAction;
+  action: KycAuditAction;
   from?: string | null;
   to?: string | null;
   /** Why: the comment that came with the change. */

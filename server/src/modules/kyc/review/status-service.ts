@@ -1,4 +1,4 @@
-import { SUBMISSION_COMMENT, type CommentVisibility } from '#common/kyc.js';
+import { SUBMISSION_COMMENT, takesOverFrom, type CommentVisibility } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { StatusRecord } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
@@ -27,6 +27,7 @@ import {
   commentRequired,
   commentVisibility,
   moveEffects,
+  reviewedBySomeoneElse,
 } from './workflow.js';
 
 /** What an approver acknowledged, for the audit trail and the PDF: the findings themselves. */
@@ -124,6 +125,11 @@ export function createStatusService(db: Db) {
         userId: user.id,
         approvalRequestedBy: row.approvalRequestedBy,
       });
+      // Starting the review of someone else's file takes it from them: only when asked to.
+      const takenFrom = takesOverFrom(move, access.view.reviewer, user.id);
+      if (takenFrom && !change.takeOver) {
+        throw reviewedBySomeoneElse({ id: takenFrom.id, name: personName(takenFrom) });
+      }
       const visibility = commentVisibility(
         policy.mayWriteInternal(actor),
         { kind: 'status', to: move.to },
@@ -216,7 +222,7 @@ export function createStatusService(db: Db) {
               kycId: row.id,
               entity: 'submission',
               entityId: row.id,
-              action: 'reviewer_assigned',
+              action: takenFrom ? 'review_taken_over' : 'reviewer_assigned',
               from: access.view.reviewer ? personName(access.view.reviewer) : null,
               to: by.userName,
               details: { reviewerId: user.id, previousReviewerId: row.reviewerId },

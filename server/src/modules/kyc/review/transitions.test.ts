@@ -73,11 +73,13 @@ describe.each(databaseTargets())('KYC transitions (%s)', (target) => {
     const wanted: Record<string, number> = {};
     for (const kind of KINDS) {
       // Every condition but the actor holds: steps approved (or, for a move that sends the
-      // file back, one the partner may change), a comment, compliant.
+      // file back, one the partner may change), a comment, compliant, and nobody reviewing it
+      // (taking a file over from a reviewer is takeover.test.ts's).
       await forceKycState(server, kyc.id, {
         status: from,
         steps: findTransition(from, to)?.sendsBack ? 'IN_PROGRESS' : 'APPROVED',
         approvalRequestedBy: null,
+        reviewerId: null,
       });
 
       const response = await call(

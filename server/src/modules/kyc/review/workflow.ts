@@ -4,6 +4,7 @@
  * typed errors; the services call them with what they have read.
  */
 import {
+  assignsReviewer,
   COMPLETE_REQUESTS,
   DECIDED_STEP_STATUSES,
   defaultVisibility,
@@ -95,6 +96,18 @@ export function checkMove(move: MoveRequest): KycTransition {
   return transition;
 }
 
+/**
+ * 409 naming the reviewer, for a start of the review of a file someone else is reviewing that
+ * does not say it takes the file over (decision 037).
+ */
+export function reviewedBySomeoneElse(reviewer: { id: number; name: string }): ConflictError {
+  return new ConflictError(
+    `${reviewer.name} is reviewing this KYC submission: take it over from them (takeOver) to ` +
+      'start the review.',
+    { reason: 'reviewedBySomeoneElse', reviewer },
+  );
+}
+
 /** A step as the file's moves look at it: its status and any reviewer's request on it. */
 export interface StepState {
   stepType: KycStepType;
@@ -153,7 +166,7 @@ export function moveEffects(
   decidedAt?: Date | null;
 } {
   const effects: ReturnType<typeof moveEffects> = {};
-  if (from === 'SUBMITTED' && to === 'IN_REVIEW') effects.reviewerId = userId;
+  if (assignsReviewer({ from, to })) effects.reviewerId = userId;
   // Who asked for approval stays on the decision taken on that request, as its record; any
   // other move ends the request, so the four-eyes rule never reads a stale one.
   if (to === 'WAITING_FOR_APPROVAL') effects.approvalRequestedBy = userId;
