@@ -54,6 +54,16 @@ export const linesJson = [
   },
 ];
 
+/** Nothing shipped yet: every line is left to ship in full. */
+export const leftToShipJson = linesJson.map(({ id, position, description, unit, quantity }) => ({
+  orderLineId: id,
+  position,
+  description,
+  unit,
+  ordered: quantity,
+  remaining: quantity,
+}));
+
 export const STAFF_PERMISSIONS = {
   edit: true,
   changeStatus: true,
@@ -79,6 +89,7 @@ export function orderJson(overrides: Record<string, unknown> = {}) {
     notes: 'Deliver to gate 4.',
     lines: linesJson,
     cancelReason: null,
+    leftToShip: leftToShipJson,
     kyc: { id: 12, uuid: kycFileUuid, status: 'APPROVED' },
     createdBy: { id: 7, name: 'Mark de Vries' },
     createdAt: '2026-03-02T09:00:00.000Z',

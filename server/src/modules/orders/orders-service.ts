@@ -9,6 +9,7 @@ import {
   type OrderCounts,
   type OrderDirection,
   type OrderHistory,
+  type OrderLineLeft,
   type OrderPage,
   type OrderStatus,
 } from '#common/orders.js';
@@ -45,6 +46,7 @@ import {
   createOrderRepository,
   type KycStanding,
   type NewOrder,
+  type OrderLineRow,
   type OrderRef,
   type OrderRow,
 } from './orders-repository.js';
@@ -121,6 +123,8 @@ export function kycNotApproved(
 export interface OrderShipmentRules {
   /** The order's lines are about to be replaced (with new ids). */
   linesChanging(tx: Db, order: OrderRow): Promise<void>;
+  /** The order's lines with something left to ship, by position (decision 036). */
+  leftToShip(db: Db, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderLineLeft[]>;
   /** The order has just moved from `order.status` to `to`, as `by`, for `reason`. */
   moved(
     tx: Db,
@@ -141,7 +145,14 @@ export function createOrderService(db: Db, shipments: OrderShipmentRules) {
       repository.linesOf(view.order.id),
       repository.kycStanding(view.order.tradePartnerId),
     ]);
-    return presentOrder(view, lines, kyc, permissionsOf(actor, membership, view.order.status));
+    const left = await shipments.leftToShip(db, view.order, lines);
+    return presentOrder(
+      view,
+      lines,
+      left,
+      kyc,
+      permissionsOf(actor, membership, view.order.status),
+    );
   }
 
   const read = async (actor: AuthUser, ref: OrderRef) =>

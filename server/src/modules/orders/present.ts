@@ -1,4 +1,10 @@
-import type { Order, OrderAuditAction, OrderAuditEvent, OrderSummary } from '#common/orders.js';
+import type {
+  Order,
+  OrderAuditAction,
+  OrderAuditEvent,
+  OrderLineLeft,
+  OrderSummary,
+} from '#common/orders.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import { personName } from '#server/modules/users/identity-service.js';
 import type { OrderAuditRow } from './audit-repository.js';
@@ -32,10 +38,14 @@ export function presentSummary({ order, partner }: OrderListRow, amounts: boolea
   };
 }
 
-/** The whole order: its lines, its partner's KYC standing and what the caller may do. */
+/**
+ * The whole order: its lines, what is left to ship of them, its partner's KYC standing and what
+ * the caller may do.
+ */
 export function presentOrder(
   view: OrderView,
   lines: readonly OrderLineRow[],
+  leftToShip: readonly OrderLineLeft[],
   kyc: KycStanding | null,
   permissions: OrderPermissions,
 ): Order {
@@ -59,6 +69,7 @@ export function presentOrder(
       amount: shown(line.amount, amounts),
     })),
     cancelReason: order.cancelReason,
+    leftToShip: [...leftToShip],
     kyc,
     createdBy: view.creator ? { id: view.creator.id, name: personName(view.creator) } : null,
     createdAt: toIso(order.createdAt),
