@@ -171,6 +171,19 @@ export function mockOrderApi(order: Record<string, unknown> = orderJson()) {
   return { requests, bodies };
 }
 
+/** POST /api/orders/{ref}/status: notes each body; answers what `answer` makes of it. */
+export function mockStatusApi(answer: (body: Record<string, unknown>) => Response) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http.post('/api/orders/:ref/status', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      return answer(body);
+    }),
+  );
+  return bodies;
+}
+
 /** GET /api/orders/{ref} answers 404: no such order, or not the caller's to see. */
 export function serveNoOrder() {
   server.use(
