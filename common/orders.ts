@@ -412,6 +412,9 @@ export const orderSchema = orderSummarySchema
     leftToShip: z
       .array(orderLineLeftSchema)
       .describe('the lines with something left to ship, by position; empty once all is shipped'),
+    allDelivered: z
+      .boolean()
+      .describe('every line delivered in full: completing is the next step (decision 036)'),
     kyc: orderKycSchema.nullable().describe("the partner's latest KYC file; null when it has none"),
     createdBy: personRefSchema.nullable(),
     createdAt: dateTimeSchema,

@@ -30,16 +30,16 @@ const MOVE_LABELS = {
 /**
  * How each move's button looks (decision 036): the one filled button is the natural next step.
  * A draft is confirmed; a confirmed order goes ahead when its first shipment leaves, so Start by
- * hand is not that; Complete is only once nothing is left to ship; Cancel never is.
+ * hand is not that; Complete is only once everything is delivered; Cancel never is.
  */
-const variantOf = (status: OrderStatus, nothingLeft: boolean): string => {
+const variantOf = (status: OrderStatus, delivered: boolean): string => {
   switch (status) {
     case 'CONFIRMED':
       return 'primary';
     case 'IN_PROGRESS':
       return 'outline-primary';
     case 'COMPLETED':
-      return nothingLeft ? 'primary' : 'outline-secondary';
+      return delivered ? 'primary' : 'outline-secondary';
     case 'DRAFT':
       return 'outline-secondary';
     default:
@@ -67,13 +67,14 @@ export function OrderMoves({ order }: { order: Order }) {
       ? goodsLeftToShipSchema.safeParse(move.error?.details)
       : null;
   const left = refused?.success ? refused.data.lines : order.leftToShip;
+  const delivered = order.allDelivered && left.length === 0;
   return (
     <>
       {moves.map((status) => (
         <Button
           key={status}
           size="sm"
-          variant={variantOf(status, left.length === 0)}
+          variant={variantOf(status, delivered)}
           disabled={busy}
           aria-busy={(busy && move.target === status) || undefined}
           onClick={() =>

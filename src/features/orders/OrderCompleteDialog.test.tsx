@@ -61,12 +61,13 @@ describe('Completing an order (decision 036)', () => {
   });
 
   it('asks to confirm, without a reason, when nothing is left to ship', async () => {
-    mockOrderApi(inProgress({ leftToShip: [] }));
+    const delivered = { leftToShip: [], allDelivered: true };
+    mockOrderApi(inProgress(delivered));
     const bodies = mockStatusApi(() =>
-      HttpResponse.json(inProgress({ status: 'COMPLETED', leftToShip: [], version: 4 })),
+      HttpResponse.json(inProgress({ ...delivered, status: 'COMPLETED', version: 4 })),
     );
     await openOrder();
-    // Everything shipped: completing is the natural next step.
+    // Everything delivered: completing is the natural next step.
     const complete = screen.getByRole('button', { name: 'Complete' });
     expect(complete).toHaveClass('btn-primary');
     expect(screen.getByRole('button', { name: 'Cancel order' })).toHaveClass('btn-outline-danger');
@@ -84,6 +85,12 @@ describe('Completing an order (decision 036)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(bodies).toEqual([{ status: 'COMPLETED', version: 3 }]));
     expect(await screen.findByText('Completed')).toBeInTheDocument();
+  });
+
+  it('keeps Complete in the background while shipped goods are still on their way', async () => {
+    mockOrderApi(inProgress({ leftToShip: [] }));
+    await openOrder();
+    expect(screen.getByRole('button', { name: 'Complete' })).toHaveClass('btn-outline-secondary');
   });
 
   it("shows the server's list when goods turned out to be left, and then asks for a reason", async () => {

@@ -90,6 +90,7 @@ export function orderJson(overrides: Record<string, unknown> = {}) {
     lines: linesJson,
     cancelReason: null,
     leftToShip: leftToShipJson,
+    allDelivered: false,
     kyc: { id: 12, uuid: kycFileUuid, status: 'APPROVED' },
     createdBy: { id: 7, name: 'Mark de Vries' },
     createdAt: '2026-03-02T09:00:00.000Z',

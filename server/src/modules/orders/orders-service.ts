@@ -123,8 +123,11 @@ export function kycNotApproved(
 export interface OrderShipmentRules {
   /** The order's lines are about to be replaced (with new ids). */
   linesChanging(tx: Db, order: OrderRow): Promise<void>;
-  /** The order's lines with something left to ship, by position (decision 036). */
-  leftToShip(db: Db, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderLineLeft[]>;
+  /**
+   * What is left to ship of the order's lines, by position, and whether every line has been
+   * delivered in full (decision 036).
+   */
+  shipping(db: Db, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderShipping>;
   /** The order has just moved from `order.status` to `to`, as `by`, for `reason`. */
   moved(
     tx: Db,
@@ -133,6 +136,12 @@ export interface OrderShipmentRules {
     to: OrderStatus,
     reason: string | null,
   ): Promise<void>;
+}
+
+/** What an order's answer tells of its shipping (decision 036). */
+export interface OrderShipping {
+  leftToShip: OrderLineLeft[];
+  allDelivered: boolean;
 }
 
 /** Orders (decision 033): the list, one order, making and changing one, its moves and trail. */
@@ -145,11 +154,11 @@ export function createOrderService(db: Db, shipments: OrderShipmentRules) {
       repository.linesOf(view.order.id),
       repository.kycStanding(view.order.tradePartnerId),
     ]);
-    const left = await shipments.leftToShip(db, view.order, lines);
+    const shipping = await shipments.shipping(db, view.order, lines);
     return presentOrder(
       view,
       lines,
-      left,
+      shipping,
       kyc,
       permissionsOf(actor, membership, view.order.status),
     );

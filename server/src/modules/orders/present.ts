@@ -1,14 +1,9 @@
-import type {
-  Order,
-  OrderAuditAction,
-  OrderAuditEvent,
-  OrderLineLeft,
-  OrderSummary,
-} from '#common/orders.js';
+import type { Order, OrderAuditAction, OrderAuditEvent, OrderSummary } from '#common/orders.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import { personName } from '#server/modules/users/identity-service.js';
 import type { OrderAuditRow } from './audit-repository.js';
 import type { KycStanding, OrderLineRow, OrderView } from './orders-repository.js';
+import type { OrderShipping } from './orders-service.js';
 import type { OrderListRow } from './list-repository.js';
 
 /** What the caller may do with the order (policy.ts), for the app's buttons. */
@@ -45,7 +40,7 @@ export function presentSummary({ order, partner }: OrderListRow, amounts: boolea
 export function presentOrder(
   view: OrderView,
   lines: readonly OrderLineRow[],
-  leftToShip: readonly OrderLineLeft[],
+  { leftToShip, allDelivered }: OrderShipping,
   kyc: KycStanding | null,
   permissions: OrderPermissions,
 ): Order {
@@ -69,7 +64,8 @@ export function presentOrder(
       amount: shown(line.amount, amounts),
     })),
     cancelReason: order.cancelReason,
-    leftToShip: [...leftToShip],
+    leftToShip,
+    allDelivered,
     kyc,
     createdBy: view.creator ? { id: view.creator.id, name: personName(view.creator) } : null,
     createdAt: toIso(order.createdAt),

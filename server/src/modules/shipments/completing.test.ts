@@ -83,7 +83,7 @@ describe.each(databaseTargets())('completing an order (%s)', (target) => {
       },
     ];
     const before = await read(o);
-    expect(before).toMatchObject({ status: 'IN_PROGRESS', leftToShip: left });
+    expect(before).toMatchObject({ status: 'IN_PROGRESS', leftToShip: left, allDelivered: false });
 
     const bare = await moveOrder(server, w.manager, o, 'COMPLETED');
     expect(bare.statusCode).toBe(409);
@@ -141,10 +141,16 @@ describe.each(databaseTargets())('completing an order (%s)', (target) => {
       ],
       false,
     );
+    // All on its way: nothing left to ship, not yet delivered.
+    expect(await read(o)).toMatchObject({ leftToShip: [], allDelivered: false });
     await moveKyc(server, w.manager, kyc, 'IN_REVIEW', 'Periodic review.');
     await move(server, w.manager, 'shipments', shipment, 'DELIVERED');
     await moveKyc(server, w.manager, kyc, 'APPROVED');
-    expect(await read(o)).toMatchObject({ status: 'IN_PROGRESS', leftToShip: [] });
+    expect(await read(o)).toMatchObject({
+      status: 'IN_PROGRESS',
+      leftToShip: [],
+      allDelivered: true,
+    });
 
     const completed = await moveOrder(server, w.manager, o, 'COMPLETED');
     expect(completed.statusCode, completed.body).toBe(200);

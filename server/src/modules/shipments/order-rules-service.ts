@@ -1,5 +1,6 @@
 import { GOODS_LEFT_TO_SHIP, type GoodsLeftToShip, type OrderStatus } from '#common/orders.js';
 import {
+  allDelivered,
   leftToShip,
   LIVE_SHIPMENT_STATUSES,
   OPEN_SHIPMENT_STATUSES,
@@ -44,11 +45,9 @@ function goodsLeft(order: OrderRow, lines: GoodsLeftToShip['lines']): ConflictEr
   );
 }
 
-/** What is left to ship of the order's lines, counted against its shipments. */
-async function leftOf(tx: Db, orderId: number, lines: readonly OrderLineRow[]) {
-  return leftToShip(
-    presentQuantities(lines, await createShipmentRepository(tx).shippedOf(orderId)),
-  );
+/** The order's lines counted against its shipments: ordered, shipped, delivered, left. */
+async function quantitiesOf(tx: Db, orderId: number, lines: readonly OrderLineRow[]) {
+  return presentQuantities(lines, await createShipmentRepository(tx).shippedOf(orderId));
 }
 
 const having = (shipments: readonly ShipmentRow[], statuses: readonly ShipmentStatus[]) =>
@@ -64,8 +63,10 @@ const having = (shipments: readonly ShipmentRow[], statuses: readonly ShipmentSt
  */
 export function createOrderShipmentRules(): OrderShipmentRules {
   return {
-    leftToShip: (tx: Db, order: OrderRow, lines: readonly OrderLineRow[]) =>
-      leftOf(tx, order.id, lines),
+    async shipping(tx: Db, order: OrderRow, lines: readonly OrderLineRow[]) {
+      const quantities = await quantitiesOf(tx, order.id, lines);
+      return { leftToShip: leftToShip(quantities), allDelivered: allDelivered(quantities) };
+    },
 
     async linesChanging(tx: Db, order: OrderRow) {
       const live = having(
@@ -91,7 +92,8 @@ export function createOrderShipmentRules(): OrderShipmentRules {
           throw refusal(SHIPMENTS_OPEN, order, open, 'deliver or cancel them first');
         }
         if (reason === null) {
-          const left = await leftOf(tx, order.id, await orderShipping(tx).lines(order.id));
+          const lines = await orderShipping(tx).lines(order.id);
+          const left = leftToShip(await quantitiesOf(tx, order.id, lines));
           if (left.length > 0) throw goodsLeft(order, left);
         }
       } else {
