@@ -162,6 +162,7 @@ export const ORDER_MESSAGES = {
   date: 'must be a date written YYYY-MM-DD',
   deliveryBeforeOrder: 'must not be before the order date',
   cancelReason: 'a reason of at least 3 characters is needed to cancel',
+  reasonTooShort: 'a reason needs at least 3 characters',
 } as const;
 
 const M = ORDER_MESSAGES;
@@ -267,11 +268,17 @@ export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 export const orderStatusChangeSchema = z
   .object({
     status: z.enum(ORDER_STATUSES),
-    reason: optionalText(CANCEL_REASON_MAX).describe('needed to cancel: at least 3 characters'),
+    reason: optionalText(CANCEL_REASON_MAX).describe(
+      'at least 3 characters; needed to cancel, and to complete with goods left to ship',
+    ),
     version: versionSchema.optional().describe('or If-Match; one of them is needed'),
   })
   .refine((change) => change.status !== 'CANCELLED' || (change.reason?.length ?? 0) >= 3, {
     error: M.cancelReason,
+    path: ['reason'],
+  })
+  .refine((change) => change.reason == null || change.reason.length >= 3, {
+    error: M.reasonTooShort,
     path: ['reason'],
   })
   .meta({ id: 'OrderStatusChange' });
@@ -343,6 +350,23 @@ export const orderLineSchema = z
 
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/**
+ * An order line with something left to ship: ordered, and what no shipment that is not
+ * cancelled holds (decision 036). Completing the order leaves it undelivered.
+ */
+export const orderLineLeftSchema = z
+  .object({
+    orderLineId: z.number().int(),
+    position: z.number().int(),
+    description: z.string(),
+    unit: z.enum(ORDER_UNITS),
+    ordered: decimalString,
+    remaining: decimalString.describe('ordered − on shipments not cancelled'),
+  })
+  .meta({ id: 'OrderLineLeft' });
+
+export type OrderLineLeft = z.infer<typeof orderLineLeftSchema>;
+
 /** The partner's latest KYC file as the gate reads it. */
 export const orderKycSchema = z
   .object({ id: z.number().int(), uuid: z.uuid(), status: z.enum(KYC_STATUSES) })
@@ -385,6 +409,12 @@ export const orderSchema = orderSummarySchema
     notes: z.string().nullable(),
     lines: z.array(orderLineSchema),
     cancelReason: z.string().nullable(),
+    leftToShip: z
+      .array(orderLineLeftSchema)
+      .describe('the lines with something left to ship, by position; empty once all is shipped'),
+    allDelivered: z
+      .boolean()
+      .describe('every line delivered in full: completing is the next step (decision 036)'),
     kyc: orderKycSchema.nullable().describe("the partner's latest KYC file; null when it has none"),
     createdBy: personRefSchema.nullable(),
     createdAt: dateTimeSchema,
@@ -478,6 +508,22 @@ export const missingToConfirm = (order: {
   ORDER_CONFIRM_NEEDS.filter((need) =>
     need === 'lines' ? order.lines.length === 0 : order[need] === null,
   );
+
+/**
+ * The 409 of completing an order with goods left to ship and no reason (decision 036): the
+ * `reason` field is needed, and these lines are what is left.
+ */
+export const GOODS_LEFT_TO_SHIP = 'goodsLeftToShip';
+
+export const goodsLeftToShipSchema = z
+  .object({
+    reason: z.literal(GOODS_LEFT_TO_SHIP),
+    field: z.literal('reason').describe('the field the move needs'),
+    lines: z.array(orderLineLeftSchema),
+  })
+  .meta({ id: 'GoodsLeftToShip' });
+
+export type GoodsLeftToShip = z.infer<typeof goodsLeftToShipSchema>;
 
 /** The document types an order's documents are offered in, the usual first. */
 export const ORDER_DOCUMENT_TYPES = [

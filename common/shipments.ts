@@ -22,6 +22,7 @@ import {
   optionalText,
   orderKycSchema,
   requiredText,
+  type OrderLineLeft,
   type OrderStatus,
 } from './orders.js';
 
@@ -176,6 +177,25 @@ export function lineQuantities(
     };
   });
 }
+
+/**
+ * The lines with something left to ship, by position: what completing the order by hand would
+ * leave undelivered, and why it then needs a reason (decision 036).
+ */
+export const leftToShip = (
+  quantities: readonly (LineQuantities &
+    Pick<OrderLineLeft, 'position' | 'description' | 'unit'>)[],
+): OrderLineLeft[] =>
+  quantities
+    .filter((line) => new Big(line.remaining).gt(0))
+    .map(({ orderLineId, position, description, unit, ordered, remaining }) => ({
+      orderLineId,
+      position,
+      description,
+      unit,
+      ordered,
+      remaining,
+    }));
 
 /** Everything ordered has been delivered: the order completes. */
 export const allDelivered = (quantities: readonly LineQuantities[]): boolean =>

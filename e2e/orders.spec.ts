@@ -177,7 +177,7 @@ async function moveLeg(page: Page, n: number, button: 'Mark departed' | 'Mark ar
   await expect(leg).toContainText(button === 'Mark departed' ? 'Departed' : 'Arrived');
 }
 
-test('the manager ships part of an order from New Shipment in a road and a sea leg with a CMR until it is delivered; the owner sees the timeline and adds the proof of delivery', async ({
+test('the manager ships part of an order from New Shipment in a road and a sea leg with a CMR until it is delivered, and completes the order with the rest left, saying why; the owner sees the timeline and adds the proof of delivery', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -271,6 +271,20 @@ test('the manager ships part of an order from New Shipment in a road and a sea l
   await expect(leftCells(1).getByRole('cell').last()).toHaveText(/^1(\.000)? t$/);
   await expect(leftCells(2).getByRole('cell').last()).toHaveText(/^0(\.000)? /);
   await expect(page.getByRole('link', { name: shipment })).toBeVisible();
+
+  // Issue 31: completing it with a tonne left is deliberate. The dialog says what is left and
+  // asks why; the history keeps the reason (decision 036).
+  await page.getByRole('button', { name: 'Complete', exact: true }).click();
+  const complete = page.getByRole('dialog', { name: `Complete ${orderNumber}` });
+  await expect(complete.getByRole('listitem')).toHaveText([
+    'Cocoa butter, deodorised: 1 of 3 t left',
+  ]);
+  const why = 'The customer takes the last tonne from its own stock.';
+  await complete.getByRole('textbox', { name: 'Reason' }).fill(why);
+  await complete.getByRole('button', { name: 'Complete', exact: true }).click();
+  await expect(complete).toHaveCount(0);
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'History' })).toContainText(why);
   await signOutFromMenu(page, 'Mark de Vries');
 
   // The owner, a member of Müller: the legs as a timeline, and the proof of delivery.
@@ -306,7 +320,7 @@ test('the manager ships part of an order from New Shipment in a road and a sea l
   ).toHaveCount(2);
 });
 
-test("the order and shipment screens in English and German, light and dark, desktop and phone: the list with a held order, the detail, the form; the held order's shipment form, an order's shipments and a late one's legs", async ({
+test("the order and shipment screens in English and German, light and dark, desktop and phone: the list with a held order, the detail, the form; the held order's shipment form, an order's shipments with its Complete dialog and a late one's legs", async ({
   page,
 }, testInfo) => {
   test.setTimeout(210_000);
@@ -365,6 +379,15 @@ test("the order and shipment screens in English and German, light and dark, desk
     });
     await expect(shipments.getByRole('link', { name: /^SHP-\d{4}-\d{6}$/ })).toHaveCount(2);
     await shoot(`order-shipments-${language}`);
+    // Completing it asks first (decision 036): everything is on a shipment. Kept open here.
+    await page.getByRole('button', { name: text(language, 'orders.actions.complete') }).click();
+    const completeDialog = page.getByRole('dialog');
+    await expect(completeDialog).toContainText(text(language, 'orders.complete.message'));
+    await shoot(`order-complete-${language}`, false);
+    await completeDialog
+      .getByRole('button', { name: text(language, 'orders.complete.keep') })
+      .click();
+    await expect(completeDialog).toHaveCount(0);
     const late = text(language, 'shipments.late.badge');
     await shipments.getByRole('row').filter({ hasText: late }).getByRole('link').click();
     await expect(

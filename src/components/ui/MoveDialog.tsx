@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ interface MoveDialogProps {
   /** What the button that closes without moving says. */
   keepLabel?: string;
   question: MoveQuestion;
+  /** What the person should know before answering (what a move leaves behind), above the question. */
+  children?: ReactNode;
   /** Moves with the answer (yyyy-MM-dd, or the reason); a refusal is shown on the page. */
   onConfirm: (answer: string) => Promise<unknown>;
   onClose: () => void;
@@ -37,6 +39,7 @@ export function MoveDialog({
   confirmLabel,
   keepLabel,
   question,
+  children,
   onConfirm,
   onClose,
 }: MoveDialogProps) {
@@ -58,6 +61,7 @@ export function MoveDialog({
       onConfirm={() => onConfirm(answer.trim())}
       onClose={onClose}
     >
+      {children}
       {question.ask === 'date' ? (
         <Form.Group controlId={id}>
           <Form.Label>{question.label}</Form.Label>

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import {
+  goodsLeftToShipSchema,
   kycGateRefusalSchema,
   ORDER_TRANSITIONS,
   orderIncompleteSchema,
@@ -12,51 +13,83 @@ import {
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { KycFileLink } from '@/companies/KycGate';
 import { MoveDialog } from '@/components/ui/MoveDialog';
+import { CompleteDialog, LeftToShipList } from '@/features/orders/OrderCompleteDialog';
 import { moveCleared, moveOrder, selectOrderMove } from '@/features/orders/ordersSlice';
 import { ShipmentsInTheWay, shipmentsInTheWay } from '@/features/orders/ShipmentsInTheWay';
 import { isStaleVersion } from '@/lib/api-error';
 
-/** The button that moves an order to each status, and how it looks. */
-const MOVES = {
-  CONFIRMED: { key: 'orders.actions.confirm', variant: 'primary' },
-  IN_PROGRESS: { key: 'orders.actions.start', variant: 'primary' },
-  COMPLETED: { key: 'orders.actions.complete', variant: 'success' },
-  DRAFT: { key: 'orders.actions.backToDraft', variant: 'outline-secondary' },
-  CANCELLED: { key: 'orders.actions.cancel', variant: 'outline-danger' },
-} as const satisfies Record<OrderStatus, { key: string; variant: string }>;
+/** The button that moves an order to each status. */
+const MOVE_LABELS = {
+  CONFIRMED: 'orders.actions.confirm',
+  IN_PROGRESS: 'orders.actions.start',
+  COMPLETED: 'orders.actions.complete',
+  DRAFT: 'orders.actions.backToDraft',
+  CANCELLED: 'orders.actions.cancel',
+} as const satisfies Record<OrderStatus, string>;
+
+/**
+ * How each move's button looks (decision 036): the one filled button is the natural next step.
+ * A draft is confirmed; a confirmed order goes ahead when its first shipment leaves, so Start by
+ * hand is not that; Complete is only once everything is delivered; Cancel never is.
+ */
+const variantOf = (status: OrderStatus, delivered: boolean): string => {
+  switch (status) {
+    case 'CONFIRMED':
+      return 'primary';
+    case 'IN_PROGRESS':
+      return 'outline-primary';
+    case 'COMPLETED':
+      return delivered ? 'primary' : 'outline-secondary';
+    case 'DRAFT':
+      return 'outline-secondary';
+    default:
+      return 'outline-danger';
+  }
+};
 
 /**
  * The moves the order may make (ORDER_TRANSITIONS), for those who may move it: Confirm, Start,
- * Complete, Back to draft, and Cancel order with a reason.
+ * Back to draft; Complete, confirmed in a dialog (with a reason while goods are left to ship),
+ * and Cancel order with a reason.
  */
 export function OrderMoves({ order }: { order: Order }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const move = useAppSelector(selectOrderMove);
-  const [cancelling, setCancelling] = useState(false);
+  const [asking, setAsking] = useState<'CANCELLED' | 'COMPLETED' | null>(null);
   const busy = move.status === 'loading';
   if (!order.permissions.changeStatus) return null;
   const moves = ORDER_TRANSITIONS[order.status];
   if (moves.length === 0) return null;
+  // What the server said is left when it refused, if it knew of more than this answer did.
+  const refused =
+    move.orderUuid === order.uuid && move.status === 'failed'
+      ? goodsLeftToShipSchema.safeParse(move.error?.details)
+      : null;
+  const left = refused?.success ? refused.data.lines : order.leftToShip;
+  const delivered = order.allDelivered && left.length === 0;
   return (
     <>
       {moves.map((status) => (
         <Button
           key={status}
           size="sm"
-          variant={MOVES[status].variant}
+          variant={variantOf(status, delivered)}
           disabled={busy}
           aria-busy={(busy && move.target === status) || undefined}
           onClick={() =>
-            status === 'CANCELLED'
-              ? setCancelling(true)
+            status === 'CANCELLED' || status === 'COMPLETED'
+              ? setAsking(status)
               : void dispatch(moveOrder({ order, status }))
           }
         >
-          {t(MOVES[status].key)}
+          {t(MOVE_LABELS[status])}
         </Button>
       ))}
-      {cancelling && (
+      {asking === 'COMPLETED' && (
+        <CompleteDialog order={order} left={left} onClose={() => setAsking(null)} />
+      )}
+      {asking === 'CANCELLED' && (
         // Cancelling needs a reason (decision 033); the order keeps it. A refusal is shown on
         // the page (the alert above the order); the dialog closes either way.
         <MoveDialog
@@ -66,7 +99,7 @@ export function OrderMoves({ order }: { order: Order }) {
           keepLabel={t('orders.cancel.keep')}
           question={{ ask: 'reason' }}
           onConfirm={(reason) => dispatch(moveOrder({ order, status: 'CANCELLED', reason }))}
-          onClose={() => setCancelling(false)}
+          onClose={() => setAsking(null)}
         />
       )}
     </>
@@ -76,7 +109,7 @@ export function OrderMoves({ order }: { order: Order }) {
 /**
  * Why the last move of this order was refused, until dismissed or the page is left: the
  * compliance gate (the partner's KYC file, with a link to it), what a confirmation still
- * needs, or the server's reason. Someone else's change first was told in a notice already.
+ * needs, the goods left to ship of a completion without a reason, or the server's reason. Someone else's change first was told in a notice already.
  */
 export function MoveRefusal({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -94,8 +127,16 @@ export function MoveRefusal({ order }: { order: Order }) {
   const gate = kycGateRefusalSchema.safeParse(error.details);
   const incomplete = orderIncompleteSchema.safeParse(error.details);
   const inTheWay = shipmentsInTheWay(error.details);
+  const goodsLeft = goodsLeftToShipSchema.safeParse(error.details);
   let body;
-  if (inTheWay) {
+  if (goodsLeft.success) {
+    body = (
+      <>
+        <p className="mb-2">{t('orders.complete.refused')}</p>
+        <LeftToShipList lines={goodsLeft.data.lines} />
+      </>
+    );
+  } else if (inTheWay) {
     const change = move.target === 'DRAFT' ? 'DRAFT' : 'CANCELLED';
     body = <ShipmentsInTheWay refusal={inTheWay} change={change} />;
   } else if (gate.success) {

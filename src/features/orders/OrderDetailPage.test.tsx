@@ -6,6 +6,7 @@ import {
   conflict,
   kycFileUuid,
   mockOrderApi,
+  mockStatusApi,
   orderJson,
   orderUuid,
   OWNER_PERMISSIONS,
@@ -30,19 +31,6 @@ function renderDetail(roles = ['NT24_MANAGER'], path = DETAIL) {
     path,
     roles,
   );
-}
-
-/** POST /api/orders/{ref}/status: notes each body; answers what `answer` makes of it. */
-function statusApi(answer: (body: Record<string, unknown>) => Response) {
-  const bodies: Record<string, unknown>[] = [];
-  server.use(
-    http.post('/api/orders/:ref/status', async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
-      bodies.push(body);
-      return answer(body);
-    }),
-  );
-  return bodies;
 }
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'ORD-2026-000123' });
@@ -162,7 +150,7 @@ describe('OrderDetailPage', () => {
 
   it("explains the compliance gate: the partner's file is not approved, with a link to it", async () => {
     mockOrderApi();
-    const bodies = statusApi(() =>
+    const bodies = mockStatusApi(() =>
       HttpResponse.json(
         conflict({
           reason: 'kycNotApproved',
@@ -192,7 +180,7 @@ describe('OrderDetailPage', () => {
 
   it('links to the partner when it has no KYC file, and cannot export one', async () => {
     mockOrderApi(orderJson({ kyc: null }));
-    statusApi(() =>
+    mockStatusApi(() =>
       HttpResponse.json(
         conflict({ reason: 'kycNotApproved', kyc: null, tradePartnerUuid: acmeUuid }),
         { status: 409 },
@@ -218,7 +206,7 @@ describe('OrderDetailPage', () => {
 
   it('says what a confirmation still needs', async () => {
     mockOrderApi();
-    statusApi(() =>
+    mockStatusApi(() =>
       HttpResponse.json(
         conflict({ reason: 'orderIncomplete', missing: ['deliveryAddressId', 'incoterm'] }),
         { status: 409 },
@@ -238,7 +226,7 @@ describe('OrderDetailPage', () => {
 
   it('cancels only with a reason', async () => {
     mockOrderApi();
-    const bodies = statusApi((body) =>
+    const bodies = mockStatusApi((body) =>
       HttpResponse.json(orderJson({ status: 'CANCELLED', cancelReason: body.reason, version: 4 })),
     );
     renderDetail();
@@ -265,7 +253,7 @@ describe('OrderDetailPage', () => {
 
   it('shows the order as it is when someone else moved it first', async () => {
     mockOrderApi();
-    statusApi(() =>
+    mockStatusApi(() =>
       HttpResponse.json(
         conflict({
           reason: 'staleVersion',

@@ -54,6 +54,16 @@ export const linesJson = [
   },
 ];
 
+/** Nothing shipped yet: every line is left to ship in full. */
+export const leftToShipJson = linesJson.map(({ id, position, description, unit, quantity }) => ({
+  orderLineId: id,
+  position,
+  description,
+  unit,
+  ordered: quantity,
+  remaining: quantity,
+}));
+
 export const STAFF_PERMISSIONS = {
   edit: true,
   changeStatus: true,
@@ -79,6 +89,8 @@ export function orderJson(overrides: Record<string, unknown> = {}) {
     notes: 'Deliver to gate 4.',
     lines: linesJson,
     cancelReason: null,
+    leftToShip: leftToShipJson,
+    allDelivered: false,
     kyc: { id: 12, uuid: kycFileUuid, status: 'APPROVED' },
     createdBy: { id: 7, name: 'Mark de Vries' },
     createdAt: '2026-03-02T09:00:00.000Z',
@@ -158,6 +170,19 @@ export function mockOrderApi(order: Record<string, unknown> = orderJson()) {
     }),
   );
   return { requests, bodies };
+}
+
+/** POST /api/orders/{ref}/status: notes each body; answers what `answer` makes of it. */
+export function mockStatusApi(answer: (body: Record<string, unknown>) => Response) {
+  const bodies: Record<string, unknown>[] = [];
+  server.use(
+    http.post('/api/orders/:ref/status', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      bodies.push(body);
+      return answer(body);
+    }),
+  );
+  return bodies;
 }
 
 /** GET /api/orders/{ref} answers 404: no such order, or not the caller's to see. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { staleVersionSchema } from '#common/api.js';
 import {
+  goodsLeftToShipSchema,
   kycGateRefusalSchema,
   orderIncompleteSchema,
   orderSchema,
@@ -34,8 +35,9 @@ export const orderChangeConflictSchema = errorResponseSchema
 
 /**
  * A status change: a stale version, a confirmation the order is not ready for, the compliance
- * gate (the partner's KYC file is not approved), its shipments in the way, or a move the table
- * does not allow (no details).
+ * gate (the partner's KYC file is not approved), its shipments in the way, goods left to ship
+ * when it is completed without a reason (decision 036), or a move the table does not allow (no
+ * details).
  */
 export const orderStatusConflictSchema = errorResponseSchema
   .extend({
@@ -45,6 +47,7 @@ export const orderStatusConflictSchema = errorResponseSchema
         orderIncompleteSchema,
         kycGateRefusalSchema,
         shipmentRefusalSchema,
+        goodsLeftToShipSchema,
       ])
       .optional(),
   })

@@ -9,6 +9,7 @@ import {
   type OrderCounts,
   type OrderDirection,
   type OrderHistory,
+  type OrderLineLeft,
   type OrderPage,
   type OrderStatus,
 } from '#common/orders.js';
@@ -45,6 +46,7 @@ import {
   createOrderRepository,
   type KycStanding,
   type NewOrder,
+  type OrderLineRow,
   type OrderRef,
   type OrderRow,
 } from './orders-repository.js';
@@ -121,6 +123,11 @@ export function kycNotApproved(
 export interface OrderShipmentRules {
   /** The order's lines are about to be replaced (with new ids). */
   linesChanging(tx: Db, order: OrderRow): Promise<void>;
+  /**
+   * What is left to ship of the order's lines, by position, and whether every line has been
+   * delivered in full (decision 036).
+   */
+  shipping(db: Db, order: OrderRow, lines: readonly OrderLineRow[]): Promise<OrderShipping>;
   /** The order has just moved from `order.status` to `to`, as `by`, for `reason`. */
   moved(
     tx: Db,
@@ -129,6 +136,12 @@ export interface OrderShipmentRules {
     to: OrderStatus,
     reason: string | null,
   ): Promise<void>;
+}
+
+/** What an order's answer tells of its shipping (decision 036). */
+export interface OrderShipping {
+  leftToShip: OrderLineLeft[];
+  allDelivered: boolean;
 }
 
 /** Orders (decision 033): the list, one order, making and changing one, its moves and trail. */
@@ -141,7 +154,14 @@ export function createOrderService(db: Db, shipments: OrderShipmentRules) {
       repository.linesOf(view.order.id),
       repository.kycStanding(view.order.tradePartnerId),
     ]);
-    return presentOrder(view, lines, kyc, permissionsOf(actor, membership, view.order.status));
+    const shipping = await shipments.shipping(db, view.order, lines);
+    return presentOrder(
+      view,
+      lines,
+      shipping,
+      kyc,
+      permissionsOf(actor, membership, view.order.status),
+    );
   }
 
   const read = async (actor: AuthUser, ref: OrderRef) =>

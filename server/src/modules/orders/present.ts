@@ -3,6 +3,7 @@ import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import { personName } from '#server/modules/users/identity-service.js';
 import type { OrderAuditRow } from './audit-repository.js';
 import type { KycStanding, OrderLineRow, OrderView } from './orders-repository.js';
+import type { OrderShipping } from './orders-service.js';
 import type { OrderListRow } from './list-repository.js';
 
 /** What the caller may do with the order (policy.ts), for the app's buttons. */
@@ -32,10 +33,14 @@ export function presentSummary({ order, partner }: OrderListRow, amounts: boolea
   };
 }
 
-/** The whole order: its lines, its partner's KYC standing and what the caller may do. */
+/**
+ * The whole order: its lines, what is left to ship of them, its partner's KYC standing and what
+ * the caller may do.
+ */
 export function presentOrder(
   view: OrderView,
   lines: readonly OrderLineRow[],
+  { leftToShip, allDelivered }: OrderShipping,
   kyc: KycStanding | null,
   permissions: OrderPermissions,
 ): Order {
@@ -59,6 +64,8 @@ export function presentOrder(
       amount: shown(line.amount, amounts),
     })),
     cancelReason: order.cancelReason,
+    leftToShip,
+    allDelivered,
     kyc,
     createdBy: view.creator ? { id: view.creator.id, name: personName(view.creator) } : null,
     createdAt: toIso(order.createdAt),
