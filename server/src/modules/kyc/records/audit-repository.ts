@@ -38,7 +38,11 @@ export type AuditAction =
   | 'pdf_exported'
   | 'selfservice_link_created'
   | 'selfservice_link_revoked'
-  | 'selfservice_link_claimed';
+  | 'selfservice_link_claimed'
+  | 'document_archived'
+  | 'document_restored'
+  | 'document_retyped'
+  | 'document_uploaded';
 
 export interface AuditEntry {
   kycId: number;
