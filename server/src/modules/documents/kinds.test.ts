@@ -278,6 +278,15 @@ describe('documents follow their owner’s rule (decision 035)', () => {
       expect(audit).toContainEqual(
         expect.objectContaining({ action: 'document_retyped', from: 'ID_DOCUMENT', to: 'PHOTO' }),
       );
+      // Restored, the approval has what it rested on again.
+      const restored = await call(
+        w.manager,
+        'PATCH',
+        `/api/documents/${docs.evidence}/status?status=ACTIVE&reason=Archived%20by%20mistake`,
+      );
+      expect(restored.statusCode, restored.body).toBe(200);
+      const after = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
+      expect(after.findings.map((f: { code: string }) => f.code)).not.toContain('EVIDENCE_REMOVED');
     });
   });
 });

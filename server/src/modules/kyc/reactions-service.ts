@@ -77,7 +77,8 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
   /**
    * A file's evidence (decision 035): the file a company document is evidence of, and each
    * change of it in the file's trail. Evidence archived from an APPROVED file is a finding on
-   * it (EVIDENCE_REMOVED), computed at once, so the file no longer reads as it was approved.
+   * it (EVIDENCE_REMOVED), computed at once, so the file no longer reads as it was approved;
+   * restoring the document clears it as soon.
    */
   const evidence: EvidenceKeeper = {
     async fileOf(tx, document) {
@@ -107,7 +108,8 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
         details: { fileName, type, fileStatus: event.file.status },
         by,
       });
-      if (event.change === 'archived' && event.file.status === 'APPROVED') {
+      const removesOrReturns = event.change === 'archived' || event.change === 'restored';
+      if (removesOrReturns && event.file.status === 'APPROVED') {
         await createInsightsRepository(tx).lockSubmission(event.file.id);
         await computeInsights(tx, event.file.id);
       }
