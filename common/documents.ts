@@ -34,6 +34,16 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+/**
+ * The types that carry prices and totals: financial documents, read only by those who may view
+ * an order's amounts (decision 035). Mark a type financial here; the app and the server follow.
+ */
+export const FINANCIAL_DOCUMENT_TYPES: readonly DocumentType[] = [
+  'INVOICE',
+  'PURCHASE_ORDER',
+  'ORDER_CONFIRMATION',
+];
+
 export const DOCUMENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -96,6 +106,15 @@ export const documentSchema = z
       .string()
       .describe('for ?token= on content, stream and thumbnail (this document, the caller)'),
     accessTokenExpiresAt: dateTimeSchema,
+    permissions: z
+      .object({
+        change: z
+          .boolean()
+          .describe(
+            'the caller may archive, restore and retype it now (staff of a file in review or decided: with a reason)',
+          ),
+      })
+      .describe('what the caller may do with it (decision 035): the app shows only those controls'),
   })
   .meta({ id: 'Document' });
 

@@ -256,6 +256,10 @@ export const KYC_AUDIT_ACTIONS = [
   'selfservice_link_created',
   'selfservice_link_revoked',
   'selfservice_link_claimed',
+  'document_archived',
+  'document_restored',
+  'document_retyped',
+  'document_uploaded',
 ] as const;
 export type KycAuditAction = (typeof KYC_AUDIT_ACTIONS)[number];
 

@@ -3,7 +3,7 @@
  * documents belong to which step. The server enforces it; the app uses it to offer only the
  * actions a person may take.
  */
-import type { DocumentType } from './documents.js';
+import { FINANCIAL_DOCUMENT_TYPES, type DocumentType } from './documents.js';
 
 export const KYC_STATUSES = [
   'DRAFT',
@@ -252,6 +252,45 @@ export const STEP_DOCUMENT_TYPES: Record<KycStepType, readonly DocumentType[]> =
   cdd: ['FINANCIAL_STATEMENT', 'CONTRACT'],
   insights: [],
 };
+
+/** Every type a KYC step rests on: a company's document of one of these is the file's evidence. */
+export const KYC_EVIDENCE_TYPES: readonly DocumentType[] = [
+  ...new Set(Object.values(STEP_DOCUMENT_TYPES).flat()),
+];
+
+/**
+ * Which rule a company's document follows (decision 035): a financial one (its type carries
+ * prices) that of an order's amounts; KYC evidence (uploaded through a file's link, or of a
+ * step's type and attached to no order or shipment) that of KYC access; any other its owner's.
+ */
+export const DOCUMENT_KINDS = ['financial', 'kyc-evidence', 'ordinary'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+export interface DocumentKindFacts {
+  type: DocumentType;
+  kycId: number | null;
+  orderId: number | null;
+  shipmentId: number | null;
+}
+
+export function documentKind(document: DocumentKindFacts): DocumentKind {
+  if (FINANCIAL_DOCUMENT_TYPES.includes(document.type)) return 'financial';
+  if (document.kycId !== null) return 'kyc-evidence';
+  const attached = document.orderId !== null || document.shipmentId !== null;
+  return !attached && KYC_EVIDENCE_TYPES.includes(document.type) ? 'kyc-evidence' : 'ordinary';
+}
+
+/**
+ * The statuses in which a file's evidence is what the reviewers read or decided on: a partner
+ * may no longer archive or retype it; staff may, giving a reason (decision 035).
+ */
+export const EVIDENCE_LOCKED_STATUSES: readonly KycStatus[] = [
+  'SUBMITTED',
+  'IN_REVIEW',
+  'WAITING_FOR_APPROVAL',
+  'APPROVED',
+  'REJECTED',
+];
 
 /**
  * The documents a step cannot do without (a subset of STEP_DOCUMENT_TYPES): a file is not

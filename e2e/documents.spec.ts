@@ -3,7 +3,14 @@ import { expect, test } from './support/test';
 import { minimalPdf } from '../server/src/testing/minimal-pdf';
 import { signIn, signOutFromMenu } from './support/accounts';
 import { photo } from './support/files';
-import { openInLook, SCHEME_LOOKS, screenShooter } from './support/screens';
+import {
+  DEFAULT_LOOK,
+  openInLook,
+  SCHEME_LOOKS,
+  screenShooter,
+  VIEWPORTS,
+  type Look,
+} from './support/screens';
 
 const PDF = 'coc-extract.pdf';
 const PHOTO = 'warehouse.jpg';
@@ -85,6 +92,77 @@ test('an owner uploads a PDF and a photo, views the PDF and archives the photo; 
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expectDrawn(page.getByRole('tabpanel').getByRole('img', { name: PDF }));
   await expect(page.getByRole('tabpanel').getByRole('img', { name: PHOTO })).toHaveCount(0);
+});
+
+/**
+ * Every scheme, window and language pair of Document Upload in French and English (decision
+ * 035's screens); the last is the default look.
+ */
+const FRENCH_PAIRWISE: readonly Look<string>[] = [
+  { language: 'fr', colorScheme: 'dark', viewport: VIEWPORTS[0] },
+  { language: 'fr', colorScheme: 'light', viewport: VIEWPORTS[1] },
+  { language: 'en', colorScheme: 'dark', viewport: VIEWPORTS[1] },
+  DEFAULT_LOOK,
+];
+
+test('a contact finds neither the passports nor the invoice on Document Upload (issue 31)', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const passport = 'passport-director.pdf';
+  const invoice = 'invoice-2026-0042.pdf';
+  const note = 'opening-hours.jpg';
+  await signIn(page, 'owner');
+  await page.getByRole('link', { name: 'Document Upload' }).click();
+  await expect(page.getByLabel('Belongs to')).toHaveValue(/.+/);
+  await upload(page, 'Identity document', {
+    name: passport,
+    mimeType: 'application/pdf',
+    buffer: minimalPdf('Passport - Olivia Smit'),
+  });
+  await upload(page, 'Invoice', {
+    name: invoice,
+    mimeType: 'application/pdf',
+    buffer: minimalPdf('Invoice 2026-0042 - EUR 12,400.00'),
+  });
+  await upload(page, 'Other', { name: note, mimeType: 'image/jpeg', buffer: await photo() });
+  // The passport is evidence of Van Dijk's file, which is in review: the owner may view it, not
+  // archive or retype it; the invoice is theirs to archive.
+  await expect(page.getByRole('button', { name: `View ${passport}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Archive ${passport}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Archive ${invoice}` })).toBeVisible();
+  for (const look of FRENCH_PAIRWISE) {
+    await openInLook(page, look, '/documents/upload');
+    await expectDrawn(page.getByRole('img', { name: passport }));
+    await expectDrawn(page.getByRole('img', { name: invoice }));
+    await screenShooter(
+      page,
+      testInfo,
+      look.colorScheme,
+      look.viewport,
+    )(`documents-upload-owner-${look.language}`);
+  }
+  await signOutFromMenu(page, 'Olivia Smit');
+
+  // The contact (an EDITOR of Van Dijk, no KYC access, no financials) sees the note only.
+  await signIn(page, 'contact');
+  await page.getByRole('link', { name: 'Document Upload' }).click();
+  await expect(page.getByRole('heading', { name: 'Document Upload', level: 1 })).toBeVisible();
+  await expectDrawn(page.getByRole('img', { name: note }));
+  await expect(page.getByRole('img', { name: passport })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: invoice })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Archive ${note}` })).toBeVisible();
+  for (const look of FRENCH_PAIRWISE) {
+    await openInLook(page, look, '/documents/upload');
+    await expectDrawn(page.getByRole('img', { name: note }));
+    await expect(page.getByRole('img', { name: passport })).toHaveCount(0);
+    await screenShooter(
+      page,
+      testInfo,
+      look.colorScheme,
+      look.viewport,
+    )(`documents-upload-contact-${look.language}`);
+  }
 });
 
 test('a person changes their profile picture and sees it in the sidebar', async ({ page }) => {

@@ -126,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(documentRoutes, {
     config,
     onCompanyDocumentChange: kycReactions.documentChanged,
+    evidence: kycReactions.evidence,
     selfServiceCaller: createGrants(app.db).byIdentity,
   });
   await app.register(kycRoutes, { config, reactions: kycReactions });

@@ -1,4 +1,12 @@
-import type { KycActor, KycTransition } from '#common/kyc.js';
+import {
+  documentKind,
+  EVIDENCE_LOCKED_STATUSES,
+  type DocumentKind,
+  type DocumentKindFacts,
+  type KycActor,
+  type KycStatus,
+  type KycTransition,
+} from '#common/kyc.js';
 import { kycActors } from '#common/kyc-actors.js';
 import {
   LEVELS_FOR,
@@ -75,6 +83,16 @@ export interface PartnerMembership {
 }
 
 export type Decision = 'allow' | 'not-found' | 'forbidden';
+
+/** A company's document as the policy weighs it: its kind and what it is attached to. */
+export type CompanyDocumentFacts = DocumentKindFacts;
+
+/**
+ * Whether a change of a KYC file's evidence may go ahead (decision 035): `locked` when the file
+ * is in review or decided and the caller is a partner; `reason-required` when it is and staff
+ * gave no reason.
+ */
+export type EvidenceChangeDecision = 'allow' | 'locked' | 'reason-required';
 
 /** A decision carried out: NotFoundError (with `notFoundMessage`), ForbiddenError, or nothing. */
 function enforce(decision: Decision, notFoundMessage: string): void {
@@ -158,6 +176,61 @@ export const policy = {
     if (!policy.canReadUser(actor, owner)) return 'not-found';
     if (action === 'change' && !policy.canEditUser(actor, owner)) return 'forbidden';
     return 'allow';
+  },
+
+  /**
+   * Which kinds of company documents `actor` may read at all (decision 035): financial ones
+   * those who may view an order's amounts, KYC evidence those with KYC access (SPEC 6). Lists
+   * leave the others out in SQL; one by id answers 404 for them.
+   */
+  readsDocumentKind(actor: AuthUser, kind: DocumentKind): boolean {
+    if (kind === 'financial') return policy.mayViewOrderAmounts(actor);
+    if (kind === 'kyc-evidence') return actor.selfService !== undefined || policy.canUseKyc(actor);
+    return true;
+  },
+
+  /**
+   * A company's document (decision 011, 035): first its owner's rule (the order's, the
+   * shipment's, or the trade partner's; a link's holder only its file's uploads), then its
+   * kind's. A financial document is, for whoever may not view financials, a document that does
+   * not exist; KYC evidence is read under KYC access and changed by those who may change the
+   * file.
+   */
+  decideCompanyDocument(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    document: CompanyDocumentFacts,
+    action: 'read' | 'change',
+  ): Decision {
+    const kind = documentKind(document);
+    if (!policy.readsDocumentKind(actor, kind)) return 'not-found';
+    if (actor.selfService)
+      return policy.decideSelfServiceDocument(actor.selfService, document, action);
+    const follows = action === 'read' ? 'read' : 'documents';
+    const owner =
+      document.orderId !== null
+        ? policy.decideOrder(actor, membership, follows)
+        : document.shipmentId !== null
+          ? policy.decideShipment(actor, membership, follows)
+          : policy.decidePartner(actor, membership, action);
+    if (owner !== 'allow' || kind !== 'kyc-evidence') return owner;
+    if (policy.decideKyc(actor, membership, 'read') !== 'allow') return 'not-found';
+    return policy.decideKyc(actor, membership, action) === 'allow' ? 'allow' : 'forbidden';
+  },
+
+  /**
+   * Archiving, restoring or retyping evidence of a file in `status` (decision 035): while the
+   * file is with the partner anyone who may change the document may; once it is in review or
+   * decided, a partner may not (409), and staff only with a reason the trail keeps.
+   */
+  decideEvidenceChange(
+    actor: AuthUser,
+    status: KycStatus,
+    reason: string | undefined,
+  ): EvidenceChangeDecision {
+    if (!EVIDENCE_LOCKED_STATUSES.includes(status)) return 'allow';
+    if (actor.selfService || !isStaff(actor.roles)) return 'locked';
+    return reason === undefined ? 'reason-required' : 'allow';
   },
 
   /**

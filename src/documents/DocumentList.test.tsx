@@ -48,6 +48,17 @@ describe('DocumentList', () => {
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 
+  it('offers no type select and no Archive for a document the server says may not change', async () => {
+    mockDocumentsApi([documentJson({ permissions: { change: false } }), passportScan()]);
+    renderList();
+
+    const locked = (await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' })).closest('tr')!;
+    expect(within(locked).getByRole('button', { name: 'View kvk-uittreksel.pdf' })).toBeVisible();
+    expect(within(locked).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(locked).queryByRole('button', { name: /^Archive/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archive passport.png' })).toBeInTheDocument();
+  });
+
   it('changes the type with PATCH .../type', async () => {
     const requests = mockDocumentsApi([cocExtract()]);
     const { store } = renderList();

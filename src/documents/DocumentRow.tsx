@@ -11,6 +11,7 @@ import { formatDateTime, formatFileSize } from '@/lib/format';
 
 export interface DocumentRowProps {
   document: Document;
+  /** Whether the list offers changes; each document then says whether it may be changed. */
   canChange: boolean;
   typeLabel: (code: string) => string;
   typeOptions: readonly SelectOption[];
@@ -23,7 +24,7 @@ export interface DocumentRowProps {
 /** One document in a DocumentList: a table row on wide screens, a card on narrow ones. */
 export function DocumentRow({
   document,
-  canChange,
+  canChange: listChanges,
   typeLabel,
   typeOptions,
   onView,
@@ -35,6 +36,9 @@ export function DocumentRow({
   const busy = useAppSelector((state) => selectDocumentLoading(state, document.id));
   const name = document.fileName;
   const archived = document.status === 'ARCHIVED';
+  // The server says what this person may do with this document (decision 035): KYC evidence of
+  // a file in review stays as it is for a partner.
+  const canChange = listChanges && document.permissions.change;
   // A type the select does not offer (a profile picture, a new type) is still shown.
   const options = typeOptions.some((option) => option.value === document.type)
     ? typeOptions

@@ -35,6 +35,7 @@ export function documentJson(overrides: Record<string, unknown> = {}) {
     hasThumbnail: true,
     accessToken: `token-${id}`,
     accessTokenExpiresAt: later(),
+    permissions: { change: true },
     ...overrides,
   };
 }

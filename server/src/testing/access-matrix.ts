@@ -227,7 +227,7 @@ function documentRows(): Record<string, MatrixRow> {
       [401, 200, 200, 200, 200, 200, 200, 404],
     ),
     'PATCH /api/documents/:documentId/type': row(
-      (w) => ({ url: `${doc(w)}/type?documentType=CONTRACT` }),
+      (w) => ({ url: `${doc(w)}/type?documentType=OTHER` }),
       [401, 200, 200, 200, 200, 200, 200, 404],
     ),
     'GET /api/documents/:documentId/content': row(
@@ -246,7 +246,35 @@ function documentRows(): Record<string, MatrixRow> {
       (w) => ({ url: `${doc(w)}/token` }),
       [401, 200, 200, 200, 200, 200, 200, 404],
     ),
+    ...documentKindRows('kyc-evidence', 'COC_EXTRACT', [401, 200, 200, 200, 200, 200, 404, 404]),
+    ...documentKindRows('financial', 'INVOICE', [401, 200, 200, 200, 404, 200, 404, 404]),
   };
+}
+
+/**
+ * A document that follows a rule of its own (decision 035), on every path of one document: KYC
+ * evidence under KYC access (the contact has none), a financial one only for those who may view
+ * financials (not the trade partner, not the contact). Reading and changing (with the type and
+ * status it has, so nothing moves) answer alike for these callers. Keyed "<route> [<kind>]".
+ */
+function documentKindRows(
+  kind: keyof AccessWorld['documentIds'],
+  type: string,
+  statuses: Statuses,
+): Record<string, MatrixRow> {
+  const doc = (w: AccessWorld) => `/api/documents/${w.documentIds[kind]}`;
+  const paths: [string, (w: AccessWorld) => string][] = [
+    ['GET /api/documents/:documentId', doc],
+    ['PATCH /api/documents/:documentId/status', (w) => `${doc(w)}/status?status=ACTIVE`],
+    ['PATCH /api/documents/:documentId/type', (w) => `${doc(w)}/type?documentType=${type}`],
+    ['GET /api/documents/:documentId/content', (w) => `${doc(w)}/content`],
+    ['GET /api/documents/:documentId/stream', (w) => `${doc(w)}/stream`],
+    ['GET /api/documents/:documentId/thumbnail', (w) => `${doc(w)}/thumbnail`],
+    ['POST /api/documents/:documentId/token', (w) => `${doc(w)}/token`],
+  ];
+  return Object.fromEntries(
+    paths.map(([route, url]) => [`${route} [${kind}]`, row((w) => ({ url: url(w) }), statuses)]),
+  );
 }
 
 /** Valid data for the file's bank-and-VAT step (common/kyc-steps.ts's rules). */
@@ -515,8 +543,8 @@ function shipmentRows(): Record<string, MatrixRow> {
 }
 
 /**
- * Every route that needs a signed-in caller, keyed as Fastify registers it ("METHOD /path/:param"),
- * with the status each caller gets today. access-matrix.test.ts fails for a route without a row.
+ * Every route that needs a signed-in caller, keyed as Fastify registers it ("METHOD /path/:param",
+ * with " [<kind>]" for a further row of the same route), with the status each caller gets today. access-matrix.test.ts fails for a route without a row.
  */
 export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   ...AUTH_AND_USERS,

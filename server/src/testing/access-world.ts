@@ -70,8 +70,14 @@ export interface AccessWorld {
   viewer: Actor;
   addressUuid: string;
   contactUuid: string;
-  /** A PDF of `ours`, uploaded by its owner. */
+  /** An ordinary PDF of `ours` (type OTHER), uploaded by its owner. */
   documentId: number;
+  /**
+   * A document of each kind that follows a rule of its own (decision 035): KYC evidence (a
+   * CoC extract of `ours`, uploaded by its owner) and a financial one (an invoice of `order`,
+   * uploaded by the manager).
+   */
+  documentIds: { 'kyc-evidence': number; financial: number };
   /** A DRAFT file of `ours`, started by its owner. */
   kyc: Kyc;
   /** The first entry of the file's status history. */
@@ -165,10 +171,17 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
   const uploaded = await upload(
     server,
     owner,
-    { userId: owner.userId, documentType: 'CONTRACT', tradePartnerUuid: ours.uuid },
+    { userId: owner.userId, documentType: 'OTHER', tradePartnerUuid: ours.uuid },
     pdfFile(),
   );
   if (uploaded.statusCode !== 201) throw new Error(`upload: ${uploaded.body}`);
+  const evidence = await upload(
+    server,
+    owner,
+    { userId: owner.userId, documentType: 'COC_EXTRACT', tradePartnerUuid: ours.uuid },
+    pdfFile(),
+  );
+  if (evidence.statusCode !== 201) throw new Error(`upload: ${evidence.body}`);
 
   const kyc = await createKyc(server, owner, ours);
   const statusId = (await call(owner, 'GET', `/api/kyc/${kyc.id}/status`)).json()[0].id;
@@ -199,6 +212,14 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
     shipmentBody(shippable, [[shippable.lines[1], '1']]),
   );
   const freshLeg = () => addLeg(server, manager, shipment);
+  const order = await freshOrder();
+  const invoice = await upload(
+    server,
+    manager,
+    { userId: manager.userId, documentType: 'INVOICE', orderUuid: order.uuid },
+    pdfFile(),
+  );
+  if (invoice.statusCode !== 201) throw new Error(`upload: ${invoice.body}`);
 
   return {
     people: { superAdmin, manager, employee, tradePartner, owner, contact, stranger },
@@ -207,12 +228,13 @@ export async function accessWorld(server: TestServer): Promise<AccessWorld> {
     addressUuid: (ours.addresses as { uuid: string }[])[0]!.uuid,
     contactUuid: (ours.tradePartnerContacts as { uuid: string }[])[0]!.uuid,
     documentId: uploaded.json().id,
+    documentIds: { 'kyc-evidence': evidence.json().id, financial: invoice.json().id },
     kyc,
     statusId,
     insightsStepUuid,
     exportJobId: job.json().jobId,
     selfServiceLinkId: link.json().id,
-    order: await freshOrder(),
+    order,
     freshOrder,
     shippable,
     shipment,

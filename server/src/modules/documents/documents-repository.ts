@@ -5,13 +5,17 @@ import {
   desc,
   eq,
   inArray,
+  isNotNull,
   isNull,
+  not,
   or,
   sql,
   type Column,
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { FINANCIAL_DOCUMENT_TYPES } from '#common/documents.js';
+import { KYC_EVIDENCE_TYPES, type DocumentKind } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import {
   documents,
@@ -105,6 +109,26 @@ function toView(row: ViewRow): DocumentView {
   };
 }
 
+const financial = inArray(documents.type, [...FINANCIAL_DOCUMENT_TYPES]);
+
+/** common/kyc.ts documentKind, as SQL over the documents table. */
+function ofKind(kind: DocumentKind): SQL {
+  const evidence = and(
+    not(financial),
+    or(
+      isNotNull(documents.kycId),
+      and(
+        isNull(documents.orderId),
+        isNull(documents.shipmentId),
+        inArray(documents.type, [...KYC_EVIDENCE_TYPES]),
+      ),
+    ),
+  )!;
+  if (kind === 'financial') return financial;
+  if (kind === 'kyc-evidence') return evidence;
+  return and(not(financial), not(evidence))!;
+}
+
 const direction = (dir: string) => (dir === 'asc' ? asc : desc);
 
 function orderOf(sort: DocumentSort): SQL[] {
@@ -123,21 +147,29 @@ function orderOf(sort: DocumentSort): SQL[] {
 
 export function createDocumentRepository(db: Db) {
   /**
-   * Only the documents `viewer` may read: those of companies they belong to with a readable
-   * access level, and their own profile pictures. Part of the SQL, so pages and totals count
-   * only what the viewer sees.
+   * Only the documents `viewer` may read: of the kinds they may read (decision 035), of
+   * companies they belong to with a readable access level, and their own profile pictures. Part
+   * of the SQL, so pages and totals count only what the viewer sees.
    */
   function visibleTo(viewer: Viewer): SQL | undefined {
     if (!viewer) return undefined;
-    if ('selfServiceKycId' in viewer) return eq(documents.kycId, viewer.selfServiceKycId);
-    const memberOf = companiesOfIdentity(db, viewer.identityId, policy.readableLevels());
+    const kinds = viewer.hidden.map((kind) => not(ofKind(kind)));
+    const { scope } = viewer;
+    if (scope === 'all') return and(...kinds);
+    if ('selfServiceKycId' in scope) {
+      return and(eq(documents.kycId, scope.selfServiceKycId), ...kinds);
+    }
+    const memberOf = companiesOfIdentity(db, scope.identityId, policy.readableLevels());
     const self = db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.identityId, viewer.identityId));
-    return or(
-      inArray(documents.tradePartnerId, memberOf),
-      and(isNull(documents.tradePartnerId), inArray(documents.userId, self)),
+      .where(eq(users.identityId, scope.identityId));
+    return and(
+      or(
+        inArray(documents.tradePartnerId, memberOf),
+        and(isNull(documents.tradePartnerId), inArray(documents.userId, self)),
+      ),
+      ...kinds,
     );
   }
 

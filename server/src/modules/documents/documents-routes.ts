@@ -35,7 +35,7 @@ import {
 } from './documents-schemas.js';
 import { createDocumentService } from './documents-service.js';
 import { createThumbnails } from './thumbnails-service.js';
-import type { CompanyDocumentListener, SelfServiceCaller } from './types.js';
+import type { CompanyDocumentListener, EvidenceKeeper, SelfServiceCaller } from './types.js';
 import uploadRoutes from './upload-routes.js';
 import { createUploadService } from './uploads-service.js';
 
@@ -46,10 +46,12 @@ const documentRoutes: FastifyPluginAsyncZod<{
   onCompanyDocumentChange?: CompanyDocumentListener;
   /** Who a self-service link's access token stands for (issue 19). */
   selfServiceCaller?: SelfServiceCaller;
+  /** The KYC files' side of their evidence (decision 035). */
+  evidence: EvidenceKeeper;
 }> = async (app, opts) => {
   const tokens = createAccessTokens(createDocumentRepository(app.db));
   const onChange = opts.onCompanyDocumentChange;
-  const documents = createDocumentService(app.db, app.storage, tokens, onChange);
+  const documents = createDocumentService(app.db, app.storage, tokens, opts.evidence, onChange);
   const maxBytes = opts.config.documents.maxBytes;
 
   // Streaming uploads, for these routes only: one file, no larger than the limit.
@@ -300,7 +302,12 @@ const documentRoutes: FastifyPluginAsyncZod<{
       }),
     },
     async (request) =>
-      documents.setStatus(requireUser(request), request.params.documentId, request.query.status),
+      documents.setStatus(
+        requireUser(request),
+        request.params.documentId,
+        request.query.status,
+        request.query.reason,
+      ),
   );
 
   app.patch(
@@ -324,6 +331,7 @@ const documentRoutes: FastifyPluginAsyncZod<{
         requireUser(request),
         request.params.documentId,
         request.query.documentType,
+        request.query.reason,
       ),
   );
 
@@ -334,7 +342,15 @@ const documentRoutes: FastifyPluginAsyncZod<{
     selfServiceCaller: opts.selfServiceCaller ?? (async () => undefined),
   });
   await app.register(uploadRoutes, {
-    uploads: createUploadService(app.db, app.storage, tokens, maxBytes, app.log, onChange),
+    uploads: createUploadService(
+      app.db,
+      app.storage,
+      tokens,
+      maxBytes,
+      app.log,
+      opts.evidence,
+      onChange,
+    ),
   });
 };
 

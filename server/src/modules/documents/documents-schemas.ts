@@ -154,8 +154,26 @@ export const thumbnailQuerySchema = z.object({
 
 export type ThumbnailQuery = z.infer<typeof thumbnailQuerySchema>;
 
-export const statusQuerySchema = z.object({ status: documentStatusSchema });
-export const typeQuerySchema = z.object({ documentType: documentTypeSchema });
+/**
+ * Why staff change the evidence of a KYC file in review or decided (decision 035): the file's
+ * audit trail keeps it.
+ */
+const evidenceReasonSchema = z
+  .string()
+  .trim()
+  .min(3, 'must be 3 to 500 characters')
+  .max(500, 'must be 3 to 500 characters')
+  .optional()
+  .describe('why: needed from staff for the evidence of a KYC file in review or decided');
+
+export const statusQuerySchema = z.object({
+  status: documentStatusSchema,
+  reason: evidenceReasonSchema,
+});
+export const typeQuerySchema = z.object({
+  documentType: documentTypeSchema,
+  reason: evidenceReasonSchema,
+});
 
 /** The links a plain upload may name; at most one of them. */
 export const uploadQuerySchema = z.object({

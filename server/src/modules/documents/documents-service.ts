@@ -1,8 +1,9 @@
 import type { Document, DocumentPage, EntityName } from '#common/documents.js';
 import { uuidSchema } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
-import type { DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
+import { documentKind } from '#common/kyc.js';
+import type { DocumentRow, DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import type { DocumentStore } from '#server/storage/storage.js';
@@ -29,6 +30,8 @@ import {
   type CompanyDocumentListener,
   type DocumentConditions,
   type DocumentSort,
+  type EvidenceFile,
+  type EvidenceKeeper,
 } from './types.js';
 
 type Narrowing = Omit<DocumentConditions, 'statuses' | 'types'>;
@@ -52,9 +55,11 @@ export function createDocumentService(
   db: Db,
   store: DocumentStore,
   tokens: AccessTokens,
+  evidence: EvidenceKeeper,
   onCompanyChange: CompanyDocumentListener = async () => {},
 ) {
   const repository = createDocumentRepository(db);
+  const presenter = { db, tokens, evidence };
   const members = createPartnerLookup(db);
   const orders = createOrderLookup(db);
   const shipments = createShipmentLookup(db);
@@ -68,6 +73,40 @@ export function createDocumentService(
     const { tradePartnerId, id, fileName } = view.document;
     if (tradePartnerId === null) return;
     await onCompanyChange({ tradePartnerId, documentId: id, fileName, types, change, actor });
+  }
+
+  /**
+   * The KYC file whose evidence the document is, when a change of it must be weighed and kept
+   * (decision 035): a partner may not change the evidence of a file in review or decided (409),
+   * staff only with a reason.
+   */
+  async function evidenceFileFor(
+    tx: Db,
+    actor: AuthUser,
+    document: DocumentRow,
+    reason: string | undefined,
+  ): Promise<EvidenceFile | undefined> {
+    if (document.tradePartnerId === null || documentKind(document) !== 'kyc-evidence') {
+      return undefined;
+    }
+    const file = await evidence.fileOf(tx, {
+      tradePartnerId: document.tradePartnerId,
+      kycId: document.kycId,
+    });
+    if (!file) return undefined;
+    const decision = policy.decideEvidenceChange(actor, file.status, reason);
+    if (decision === 'locked') {
+      throw new ConflictError(
+        `This document is evidence of KYC file ${file.id}, which is ${file.status}: it can no longer be archived or retyped. Ask a reviewer.`,
+      );
+    }
+    if (decision === 'reason-required') {
+      const message = `is required: the document is evidence of KYC file ${file.id}, which is ${file.status}`;
+      throw new ValidationError(`querystring.reason ${message}`, [
+        { field: 'querystring.reason', message },
+      ]);
+    }
+    return file;
   }
 
   /** The document, if `actor` may `action` it; 404 when it does not exist or is not theirs to see. */
@@ -89,7 +128,7 @@ export function createDocumentService(
   ): Promise<DocumentPage> {
     const { rows, total } = await repository.page(conditions, viewerOf(actor), paging);
     return {
-      documents: await presentDocuments(tokens, actor, rows),
+      documents: await presentDocuments(presenter, actor, rows),
       page: paging.page,
       size: paging.size,
       totalElements: total,
@@ -98,7 +137,7 @@ export function createDocumentService(
   }
 
   async function list(actor: AuthUser, conditions: DocumentConditions): Promise<Document[]> {
-    return presentDocuments(tokens, actor, await repository.list(conditions, viewerOf(actor)));
+    return presentDocuments(presenter, actor, await repository.list(conditions, viewerOf(actor)));
   }
 
   /** A contact or address `actor` may read, by id or uuid; 404 for others, as for none. */
@@ -186,7 +225,7 @@ export function createDocumentService(
     readable: (actor: AuthUser, id: number) => load(actor, id, 'read'),
 
     async get(actor: AuthUser, id: number): Promise<Document> {
-      return presentDocument(tokens, actor, await load(actor, id, 'read'));
+      return presentDocument(presenter, actor, await load(actor, id, 'read'));
     },
 
     async list(
@@ -281,14 +320,34 @@ export function createDocumentService(
       return (await tokens.issue(actor, [id])).get(id)!;
     },
 
-    /** Archives or restores; the object and the row are never deleted. */
-    async setStatus(actor: AuthUser, id: number, status: DocumentStatus): Promise<Document> {
+    /**
+     * Archives or restores; the object and the row are never deleted. Evidence of a KYC file is
+     * weighed and kept in the file's trail (decision 035).
+     */
+    async setStatus(
+      actor: AuthUser,
+      id: number,
+      status: DocumentStatus,
+      reason?: string,
+    ): Promise<Document> {
       const view = await load(actor, id, 'change');
       const current = view.document;
       if (current.status !== status) {
         const archivedAt = status === 'ARCHIVED' ? new Date() : null;
         await db.transaction(async (tx) => {
+          const file = await evidenceFileFor(tx, actor, current, reason);
           await createDocumentRepository(tx).setStatus(id, status, archivedAt);
+          if (file) {
+            await evidence.record(tx, {
+              file,
+              document: current,
+              change: status === 'ARCHIVED' ? 'archived' : 'restored',
+              from: current.status,
+              to: status,
+              ...(reason === undefined ? {} : { reason }),
+              actor,
+            });
+          }
           // An order's document archived is in the order's trail (decision 033), and so is a
           // shipment's or a leg's (issue 21).
           if (status !== 'ARCHIVED') return;
@@ -302,10 +361,20 @@ export function createDocumentService(
         });
         await changed(actor, view, status === 'ARCHIVED' ? 'archived' : 'added', [current.type]);
       }
-      return presentDocument(tokens, actor, (await repository.find(id))!);
+      return presentDocument(presenter, actor, (await repository.find(id))!);
     },
 
-    async setType(actor: AuthUser, id: number, type: DocumentType): Promise<Document> {
+    /**
+     * Gives the document another type. The new type must be one `actor` may change too (no one
+     * turns an invoice into something they may read, or a note into evidence they may not
+     * touch); evidence is weighed and kept as for setStatus (decision 035).
+     */
+    async setType(
+      actor: AuthUser,
+      id: number,
+      type: DocumentType,
+      reason?: string,
+    ): Promise<Document> {
       const view = await load(actor, id, 'change');
       const current = view.document.type;
       if (current !== type && (current === 'PROFILE_PICTURE' || type === 'PROFILE_PICTURE')) {
@@ -318,11 +387,29 @@ export function createDocumentService(
         ]);
       }
       if (current !== type) {
-        await repository.setType(id, type);
+        const retyped = { ...view, document: { ...view.document, type } };
+        await authorizeDocument(db, actor, retyped, 'change');
+        await db.transaction(async (tx) => {
+          const file =
+            (await evidenceFileFor(tx, actor, view.document, reason)) ??
+            (await evidenceFileFor(tx, actor, retyped.document, reason));
+          await createDocumentRepository(tx).setType(id, type);
+          if (file) {
+            await evidence.record(tx, {
+              file,
+              document: view.document,
+              change: 'retyped',
+              from: current,
+              to: type,
+              ...(reason === undefined ? {} : { reason }),
+              actor,
+            });
+          }
+        });
         await changed(actor, view, 'retyped', [current, type]);
       }
 
-      return presentDocument(tokens, actor, (await repository.find(id))!);
+      return presentDocument(presenter, actor, (await repository.find(id))!);
     },
 
     /** Whether the document store answers and accepts writes (staff only). */

@@ -4,7 +4,7 @@ import type { DocumentStore } from '#server/storage/storage.js';
 import { createAccessTokens } from './access-tokens.js';
 import { createDocumentRepository } from './documents-repository.js';
 import { createDocumentService } from './documents-service.js';
-import type { CompanyDocumentListener } from './types.js';
+import type { CompanyDocumentListener, EvidenceKeeper } from './types.js';
 import { createUploadService } from './uploads-service.js';
 
 export { contentLength, filePart, UPLOAD_ERRORS, uploadDescription } from './upload-routes.js';
@@ -19,11 +19,12 @@ export function createLinkDocumentService(
   store: DocumentStore,
   maxBytes: number,
   log: FastifyBaseLogger,
+  evidence: EvidenceKeeper,
   onCompanyChange: CompanyDocumentListener,
 ) {
   const tokens = createAccessTokens(createDocumentRepository(db));
-  const documents = createDocumentService(db, store, tokens, onCompanyChange);
-  const uploads = createUploadService(db, store, tokens, maxBytes, log, onCompanyChange);
+  const documents = createDocumentService(db, store, tokens, evidence, onCompanyChange);
+  const uploads = createUploadService(db, store, tokens, maxBytes, log, evidence, onCompanyChange);
   return {
     list: documents.ofSelfServiceFile,
     setType: documents.setType,

@@ -1,24 +1,35 @@
 import type { Document } from '#common/documents.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { AuthUser } from '#server/plugins/auth.js';
+import type { Db } from '#server/db/client.js';
 import type { AccessTokens } from './access-tokens.js';
+import { changeableDocuments } from './access-service.js';
 import type { DocumentView } from './documents-repository.js';
 import { hasThumbnail } from './thumbnails-service.js';
+import type { EvidenceKeeper } from './types.js';
 
 function uploaderName(uploader: NonNullable<DocumentView['uploader']>): string {
   const name = [uploader.firstName, uploader.lastName].filter(Boolean).join(' ').trim();
   return name || uploader.email || uploader.username || `User ${uploader.id}`;
 }
 
+/** What presenting a document needs: the database, the token issuer, the KYC files' evidence. */
+export interface Presenter {
+  db: Db;
+  tokens: AccessTokens;
+  evidence: EvidenceKeeper;
+}
+
 /**
  * Documents as the API answers them, each with an access token for `actor` (one signing pass
- * for the whole list, one expiry).
+ * for the whole list, one expiry) and whether they may change it now (decision 035).
  */
 export async function presentDocuments(
-  tokens: AccessTokens,
+  { db, tokens, evidence }: Presenter,
   actor: AuthUser,
   views: DocumentView[],
 ): Promise<Document[]> {
+  const changeable = await changeableDocuments(db, evidence, actor, views);
   const issued = await tokens.issue(
     actor,
     views.map((view) => view.document.id),
@@ -55,15 +66,16 @@ export async function presentDocuments(
       hasThumbnail: hasThumbnail(row.contentType),
       accessToken: token.token,
       accessTokenExpiresAt: toIso(token.expiresAt),
+      permissions: { change: changeable.has(row.id) },
     };
   });
 }
 
 export async function presentDocument(
-  tokens: AccessTokens,
+  presenter: Presenter,
   actor: AuthUser,
   view: DocumentView,
 ): Promise<Document> {
-  const [document] = await presentDocuments(tokens, actor, [view]);
+  const [document] = await presentDocuments(presenter, actor, [view]);
   return document!;
 }

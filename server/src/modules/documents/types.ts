@@ -1,3 +1,5 @@
+import type { DocumentKind, KycStatus } from '#common/kyc.js';
+import type { Db } from '#server/db/client.js';
 import type { DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 
@@ -66,11 +68,17 @@ export interface DocumentConditions {
 }
 
 /**
- * Who is asking, for the "only what you may read" condition: undefined for staff (they see
- * everything); the identity whose memberships and profile pictures count; or a self-service
- * link's holder, who sees the documents uploaded through links to its file (issue 19).
+ * Who is asking, for the "only what you may read" condition (undefined for the server itself):
+ * the kinds of documents they may not read (decision 035), and whose documents they see: every
+ * company's (staff), those of the companies the identity belongs to and its profile pictures, or
+ * a self-service link's holder those uploaded through links to its file (issue 19).
  */
-export type Viewer = { identityId: string } | { selfServiceKycId: number } | undefined;
+export type Viewer =
+  | {
+      hidden: readonly DocumentKind[];
+      scope: 'all' | { identityId: string } | { selfServiceKycId: number };
+    }
+  | undefined;
 
 /** The user-facing size limit, e.g. "25 MB", from the configured number of bytes. */
 export function megabytes(bytes: number): string {
@@ -99,3 +107,34 @@ export type CompanyDocumentListener = (change: CompanyDocumentChange) => Promise
  * for a person's. The KYC module answers it; documents only ask.
  */
 export type SelfServiceCaller = (identityId: string) => Promise<AuthUser | undefined>;
+
+/** The KYC file a company's document is evidence of (decision 035). */
+export interface EvidenceFile {
+  id: number;
+  status: KycStatus;
+}
+
+/** What befell a KYC file's evidence, for the file's audit trail (decision 035). */
+export interface EvidenceEvent {
+  file: EvidenceFile;
+  document: { id: number; fileName: string; type: DocumentType };
+  change: 'archived' | 'restored' | 'retyped' | 'uploaded';
+  from?: string;
+  to?: string;
+  reason?: string;
+  actor: AuthUser;
+}
+
+/**
+ * The KYC module's side of a company's evidence (decision 035), handed to the documents module
+ * by app.ts: which file a document is evidence of (the file it was uploaded to through a link,
+ * else the company's newest), and the record of each change, written with the change's
+ * transaction.
+ */
+export interface EvidenceKeeper {
+  fileOf(
+    db: Db,
+    document: { tradePartnerId: number; kycId: number | null },
+  ): Promise<EvidenceFile | undefined>;
+  record(db: Db, event: EvidenceEvent): Promise<void>;
+}

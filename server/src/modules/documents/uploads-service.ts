@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCEPTED_CONTENT_TYPES, BROWSER_IMAGE_TYPES, type Document } from '#common/documents.js';
+import { documentKind } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
@@ -26,7 +27,7 @@ import {
   type NewDocument,
 } from './documents-repository.js';
 import type { UploadQuery } from './documents-schemas.js';
-import type { CompanyDocumentListener } from './types.js';
+import type { CompanyDocumentListener, EvidenceKeeper } from './types.js';
 import {
   safeFileName,
   storeUpload,
@@ -112,9 +113,11 @@ export function createUploadService(
   tokens: AccessTokens,
   maxBytes: number,
   log: FastifyBaseLogger,
+  evidence: EvidenceKeeper,
   onCompanyChange: CompanyDocumentListener = async () => {},
 ) {
   const documents = createDocumentRepository(db);
+  const presenter = { db, tokens, evidence };
   const users = createUserLookup(db);
   const partners = createPartnerLookup(db);
   const members = createPartnerLookup(db);
@@ -123,11 +126,19 @@ export function createUploadService(
 
   /**
    * Writes the row; an order's document, or a shipment's or leg's, goes into the order's trail
-   * in the same transaction.
+   * in the same transaction, and one uploaded through a self-service link into its file's
+   * (decision 035).
    */
   function insertRecorded(actor: AuthUser, values: NewDocument) {
     return db.transaction(async (tx) => {
       const row = await createDocumentRepository(tx).insert(values);
+      if (actor.selfService && row.tradePartnerId !== null) {
+        const file = await evidence.fileOf(tx, {
+          tradePartnerId: row.tradePartnerId,
+          kycId: row.kycId,
+        });
+        if (file) await evidence.record(tx, { file, document: row, change: 'uploaded', actor });
+      }
       const event = { action: 'documentUploaded', document: row } as const;
       if (row.orderId !== null) {
         await recordOrderDocument(tx, actor, { ...event, orderId: row.orderId });
@@ -306,6 +317,17 @@ export function createUploadService(
       }
       const placement = await placementOf(actor, target);
       const profilePicture = placement.profilePictureOf !== undefined;
+      const kind = documentKind({
+        type: target.query.documentType,
+        kycId: placement.values.kycId ?? null,
+        orderId: placement.values.orderId ?? null,
+        shipmentId: placement.values.shipmentId ?? null,
+      });
+      if (!profilePicture && !policy.readsDocumentKind(actor, kind)) {
+        throw new ForbiddenError(
+          `You may not upload a document of type ${target.query.documentType} here.`,
+        );
+      }
 
       const file = await request.file();
       if (!file) throw missingParameter('file', request.operation, 'body');
@@ -364,7 +386,7 @@ export function createUploadService(
           actor,
         });
       }
-      const document = await presentDocument(tokens, actor, (await documents.find(id))!);
+      const document = await presentDocument(presenter, actor, (await documents.find(id))!);
 
       return profilePicture ? { document, imageUrl: profilePictureUrl(id) } : { document };
     },

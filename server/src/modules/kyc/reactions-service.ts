@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { requestOpen, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
-import type { CompanyDocumentChange } from '#server/modules/documents/lookup-service.js';
+import type {
+  CompanyDocumentChange,
+  EvidenceKeeper,
+} from '#server/modules/documents/lookup-service.js';
 import { createCompanyMatches } from '#server/modules/search/lookup-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { acting, recordAudit } from './records/audit-repository.js';
-import { refreshInsights } from './insights/compute.js';
+import { computeInsights, refreshInsights } from './insights/compute.js';
+import { createInsightsRepository } from './insights/insights-repository.js';
 import { createRecordRepository } from './records/records-repository.js';
 import { createSubmissionRepository } from './submissions/submissions-repository.js';
 import { answered } from './review/requests.js';
@@ -70,7 +74,51 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
     });
   }
 
+  /**
+   * A file's evidence (decision 035): the file a company document is evidence of, and each
+   * change of it in the file's trail. Evidence archived from an APPROVED file is a finding on
+   * it (EVIDENCE_REMOVED), computed at once, so the file no longer reads as it was approved;
+   * restoring the document clears it as soon.
+   */
+  const evidence: EvidenceKeeper = {
+    async fileOf(tx, document) {
+      const repository = createSubmissionRepository(tx);
+      const view =
+        document.kycId !== null
+          ? await repository.find({ id: document.kycId })
+          : (await repository.listOfPartner(document.tradePartnerId))[0];
+      return view && { id: view.submission.id, status: view.submission.status };
+    },
+
+    async record(tx, event) {
+      const user = await createUserLookup(tx).byIdentity(event.actor.sub);
+      const link = event.actor.selfService?.linkId;
+      const by = user
+        ? acting(link === undefined ? user : { ...user, viaSelfServiceLink: link })
+        : null;
+      const { id, fileName, type } = event.document;
+      await recordAudit(tx, {
+        kycId: event.file.id,
+        entity: 'document',
+        entityId: id,
+        action: `document_${event.change}`,
+        from: event.from ?? null,
+        to: event.to ?? null,
+        reason: event.reason ?? null,
+        details: { fileName, type, fileStatus: event.file.status },
+        by,
+      });
+      const removesOrReturns = event.change === 'archived' || event.change === 'restored';
+      if (removesOrReturns && event.file.status === 'APPROVED') {
+        await createInsightsRepository(tx).lockSubmission(event.file.id);
+        await computeInsights(tx, event.file.id);
+      }
+    },
+  };
+
   return {
+    evidence,
+
     /** A step's data was saved: its file's insights. */
     stepChanged: (kycId: number): Promise<void> => refresh(kycId),
 

@@ -14,7 +14,9 @@ describe.each(databaseTargets())('documents of an order (%s)', (target) => {
   let order: OrderJson;
 
   const pdf = (name: string) => ({ name, content: minimalPdf(), contentType: 'application/pdf' });
-  const uploadTo = (who: Actor, link: Record<string, unknown>, type = 'PURCHASE_ORDER') =>
+  // Ordinary papers: an invoice or a purchase order follows the financials' rule as well
+  // (decision 035, documents/kinds.test.ts).
+  const uploadTo = (who: Actor, link: Record<string, unknown>, type = 'OTHER') =>
     upload(server, who, { userId: who.userId, documentType: type, ...link }, pdf('po.pdf'));
 
   beforeAll(async () => {
@@ -32,10 +34,13 @@ describe.each(databaseTargets())('documents of an order (%s)', (target) => {
       orderId: order.id,
       tradePartnerId: w.company.partner.id,
       tradePartnerUuid: w.company.partner.uuid,
-      type: 'PURCHASE_ORDER',
+      type: 'OTHER',
     });
-    const byId = await uploadTo(w.company.contact, { orderId: order.id }, 'INVOICE');
+    const byId = await uploadTo(w.company.contact, { orderId: order.id }, 'PHOTO');
     expect(byId.statusCode).toBe(201);
+    expect((await uploadTo(w.company.contact, { orderId: order.id }, 'INVOICE')).statusCode).toBe(
+      403,
+    );
     expect((await uploadTo(w.employee, { orderId: order.id })).statusCode).toBe(201);
     expect((await uploadTo(w.company.viewer, { orderId: order.id })).statusCode).toBe(403);
     const stranger = await uploadTo(w.stranger, { orderUuid: order.uuid });
@@ -94,19 +99,15 @@ describe.each(databaseTargets())('documents of an order (%s)', (target) => {
 
   it('lets EDITOR and up retype and archive, writes uploads and archiving to the order’s trail', async () => {
     const page = (await call(w.manager, 'GET', `/api/documents/entity/order/${order.id}`)).json();
-    const document = page.documents.find((d: { type: string }) => d.type === 'INVOICE');
+    const document = page.documents.find((d: { type: string }) => d.type === 'PHOTO');
     const at = `/api/documents/${document.id}`;
     expect((await call(w.company.viewer, 'GET', `${at}/content`)).statusCode).toBe(200);
     expect((await call(w.stranger, 'GET', `${at}/content`)).statusCode).toBe(404);
     expect(
       (await call(w.company.viewer, 'PATCH', `${at}/type?documentType=OTHER`)).statusCode,
     ).toBe(403);
-    const retyped = await call(
-      w.company.contact,
-      'PATCH',
-      `${at}/type?documentType=ORDER_CONFIRMATION`,
-    );
-    expect(retyped.json().type).toBe('ORDER_CONFIRMATION');
+    const retyped = await call(w.company.contact, 'PATCH', `${at}/type?documentType=CONTRACT`);
+    expect(retyped.json().type).toBe('CONTRACT');
     expect((await call(w.company.viewer, 'PATCH', `${at}/status?status=ARCHIVED`)).statusCode).toBe(
       403,
     );
@@ -121,7 +122,7 @@ describe.each(databaseTargets())('documents of an order (%s)', (target) => {
       'documentArchived',
     ]);
     expect(documents[3]).toMatchObject({
-      details: { documentId: document.id, type: 'ORDER_CONFIRMATION', fileName: 'po.pdf' },
+      details: { documentId: document.id, type: 'CONTRACT', fileName: 'po.pdf' },
       userName: expect.stringMatching(/^Editor/),
     });
     expect(documents[0].userName).toMatch(/^Owner/);

@@ -3,7 +3,7 @@ import type { KycStepType, RiskLevel } from '#common/kyc.js';
 import type { Insights } from '#common/kyc-insights.js';
 import type { Db } from '#server/db/client.js';
 import { documents } from '#server/db/schema/documents.js';
-import { kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
+import { kycAuditEvents, kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { addresses, tradePartners } from '#server/db/schema/partners.js';
 import type { Data } from './fields.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
@@ -43,7 +43,7 @@ export function createInsightsRepository(db: Db) {
         .where(eq(kycSubmissions.id, kycId));
       if (!row) return undefined;
 
-      const [firstAddress, steps, documentTypes] = await Promise.all([
+      const [firstAddress, steps, documentTypes, removed] = await Promise.all([
         db
           .select({
             street: addresses.street,
@@ -64,6 +64,23 @@ export function createInsightsRepository(db: Db) {
           .selectDistinct({ type: documents.type })
           .from(documents)
           .where(and(eq(documents.tradePartnerId, row.partner.id), eq(documents.status, 'ACTIVE'))),
+        db
+          .selectDistinct({
+            documentId: documents.id,
+            fileName: documents.fileName,
+            type: documents.type,
+          })
+          .from(kycAuditEvents)
+          .innerJoin(documents, eq(documents.id, kycAuditEvents.entityId))
+          .where(
+            and(
+              eq(kycAuditEvents.kycId, kycId),
+              eq(kycAuditEvents.action, 'document_archived'),
+              sql`${kycAuditEvents.details}->>'fileStatus' = 'APPROVED'`,
+              eq(documents.status, 'ARCHIVED'),
+            ),
+          )
+          .orderBy(asc(documents.id)),
       ]);
 
       const stepData: Partial<Record<KycStepType, Data>> = {};
@@ -75,6 +92,7 @@ export function createInsightsRepository(db: Db) {
           partner: { ...row.partner, firstAddress: firstAddress[0] ?? null },
           steps: stepData,
           activeDocumentTypes: documentTypes.map((d) => d.type),
+          evidenceRemoved: removed,
         },
       };
     },

@@ -143,6 +143,7 @@ function snapshot(options: Options = {}): InsightsSnapshot {
     partner: { ...PARTNER, ...options.partner },
     steps,
     activeDocumentTypes: options.documents ?? ALL_DOCUMENTS,
+    evidenceRemoved: [],
     search: {
       criteria: { cocNumber: '12345678', vatNumber: 'NL100000009B01', nameCore: 'acme trading' },
       numberHits: [OWN],

@@ -1,4 +1,4 @@
-import { KYC_STEP_TYPES, REQUIRED_STEP_DOCUMENTS } from '#common/kyc.js';
+import { KYC_STEP_TYPES, REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
 import type { Finding, StepCompleteness } from '#common/kyc-insights.js';
 import { ADDRESS_FIELDS, isDataStepType, validateStepData } from '#common/kyc-steps.js';
 import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
@@ -225,6 +225,22 @@ export function missingDocuments(snapshot: SnapshotWithoutSearch): Finding[] {
           { documentType },
         ),
       ),
+  );
+}
+
+/**
+ * EVIDENCE_REMOVED (HIGH): a document the approval rested on was archived afterwards (decision
+ * 035); the approval no longer shows what it was given, so a reviewer looks again.
+ */
+export function evidenceRemoved(snapshot: SnapshotWithoutSearch): Finding[] {
+  return snapshot.evidenceRemoved.map(({ documentId, fileName, type }) =>
+    finding(
+      'EVIDENCE_REMOVED',
+      'HIGH',
+      KYC_STEP_TYPES.find((step) => STEP_DOCUMENT_TYPES[step].includes(type)) ?? null,
+      `${fileName} (${type}) was archived after the file was approved.`,
+      { documentId, fileName, documentType: type },
+    ),
   );
 }
 

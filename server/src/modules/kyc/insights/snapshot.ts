@@ -49,6 +49,8 @@ export interface InsightsSnapshot {
   steps: Partial<Record<KycStepType, Data>>;
   /** The types of the customer's ACTIVE documents. */
   activeDocumentTypes: readonly DocumentType[];
+  /** Evidence archived after the file was approved, and still archived (decision 035). */
+  evidenceRemoved: readonly { documentId: number; fileName: string; type: DocumentType }[];
   search: SearchEvidence;
 }
 

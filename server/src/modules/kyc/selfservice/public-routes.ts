@@ -71,6 +71,7 @@ const publicRoutes: FastifyPluginAsyncZod<{
     app.storage,
     maxBytes,
     app.log,
+    reactions.evidence,
     reactions.documentChanged,
   );
   await app.register(multipart, {
