@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { dateTimeSchema, versionSchema } from './api.js';
 import { documentSchema } from './documents.js';
 import { DOCUMENT_TYPES } from './documents.js';
-import { kycStatusSchema, kycStepSchema, personSchema } from './kyc-responses.js';
+import { commentSchema, kycStatusSchema, kycStepSchema, personSchema } from './kyc-responses.js';
 import { LANGUAGES } from './languages.js';
 import type { KycStatus } from './kyc.js';
 
@@ -123,6 +123,21 @@ export type LinkUse = z.infer<typeof linkUseSchema>;
 
 export const tokenBodySchema = z.object({ token: z.string().min(1).max(200) });
 
+/**
+ * A step as the link's holder reads it: the signed-in partner's step (the reviewer's request,
+ * the latest comment if shared) and the shared comments on it, as the partner's comment list
+ * has them (issue 31). Never an internal comment (decision 017).
+ */
+export const selfServiceStepSchema = kycStepSchema
+  .extend({
+    comments: z
+      .array(commentSchema)
+      .describe("the shared comments on the step, oldest first (the request's among them)"),
+  })
+  .meta({ id: 'SelfServiceStep' });
+
+export type SelfServiceStep = z.infer<typeof selfServiceStepSchema>;
+
 /** What the public page shows of its file: one file of one company, nothing else. */
 export const selfServiceFileSchema = z
   .object({
@@ -142,7 +157,9 @@ export const selfServiceFileSchema = z
     }),
     company: z.object({ name: z.string(), countryOfRegistration: z.string().nullable() }),
     provider: z.object({ name: z.string() }),
-    steps: z.array(kycStepSchema).describe('the data steps, in order (empty once submitted)'),
+    steps: z
+      .array(selfServiceStepSchema)
+      .describe('the data steps, in order (empty once submitted)'),
   })
   .meta({ id: 'SelfServiceFile' });
 

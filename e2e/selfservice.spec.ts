@@ -3,13 +3,22 @@ import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { signIn, uniqueEmail } from './support/accounts';
 import { pdfFile, type UploadFile } from './support/files';
-import { LOOK_LANGUAGES, PAIRWISE_LOOKS, screenShooter } from './support/screens';
+import { move, step } from './support/kyc';
+import {
+  LOOK_LANGUAGES,
+  PAIRWISE_LOOKS,
+  screenShooter,
+  VIEWPORTS,
+  type ColorScheme,
+  type Viewport,
+} from './support/screens';
 
 // Issue 19: a company without an account fills in its KYC file through a link (decision 032).
 
 type Texts = Record<string, unknown>;
 const EN: Texts = JSON.parse(readFileSync('public/assets/i18n/en.json', 'utf8'));
 const DE: Texts = JSON.parse(readFileSync('public/assets/i18n/de.json', 'utf8'));
+const FR: Texts = JSON.parse(readFileSync('public/assets/i18n/fr.json', 'utf8'));
 
 /** Every dotted key whose English text is `english`. */
 function keysOf(node: unknown, english: string, path: string[] = []): string[][] {
@@ -180,11 +189,25 @@ async function fillInGerman(page: Page) {
   await save(page);
 }
 
-test('a company fills in its KYC file through a link, in German, and follows it with an account; staff see every use', async ({
+const REQUEST = 'The IBAN must be of an account in the company’s own name: give that one.';
+const [desktop, phone] = VIEWPORTS;
+
+/**
+ * The page with the reviewer's request in English and French, light and dark, desktop and phone
+ * (every pair of them in four looks), as its visitor stored language and theme.
+ */
+const REQUEST_LOOKS: { language: 'en' | 'fr'; colorScheme: ColorScheme; viewport: Viewport }[] = [
+  { language: 'fr', colorScheme: 'dark', viewport: desktop },
+  { language: 'fr', colorScheme: 'light', viewport: phone },
+  { language: 'en', colorScheme: 'dark', viewport: phone },
+  { language: 'en', colorScheme: 'light', viewport: desktop },
+];
+
+test('a company fills in its KYC file through a link, in German, and follows it with an account; staff see every use; sent back, a new link opens on the request', async ({
   page,
   browser,
-}) => {
-  test.setTimeout(150_000);
+}, testInfo) => {
+  test.setTimeout(240_000);
   await signIn(page, 'manager');
   const fileUrl = await newCompanyWithFile(page);
   const { url: link, id } = await shareLink(page, 'Deutsch');
@@ -271,6 +294,72 @@ test('a company fills in its KYC file through a link, in German, and follows it 
       'This link is not valid any more. Ask the person who sent it for a new one.',
     ),
   ).toBeVisible();
+
+  // Issue 31: the manager sends the bank step back with a comment, and a new link goes out.
+  await page.goto(fileUrl);
+  await move(page, 'Start review');
+  await step(page, 'Bank and VAT').getByRole('button', { name: 'Request changes' }).click();
+  const request = page.getByRole('dialog');
+  await request.getByRole('textbox', { name: 'Comment' }).fill(REQUEST);
+  await request.getByRole('button', { name: 'Send request' }).click();
+  await expect(request).toHaveCount(0);
+  await move(page, 'Request changes from partner', 'See the bank step.');
+  const { url: again } = await shareLink(page, 'English');
+
+  // Whoever opens it lands on that step with the reviewer's words, not on the first step: in
+  // each look, and in the last (English, light, desktop) the step is answered and handed in.
+  for (const { language, colorScheme, viewport } of REQUEST_LOOKS) {
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript(
+      ([stored, theme]) => {
+        localStorage.setItem('nt24_language', stored!);
+        localStorage.setItem('nt24_theme', theme!);
+      },
+      [language, colorScheme],
+    );
+    const visitor = await context.newPage();
+    await visitor.goto(again);
+    const texts = language === 'fr' ? FR : EN;
+    const bank = visitor.getByRole('region', { name: at(texts, ['kyc', 'steps', 'bankAndVat']) });
+    await expect(bank.getByText(REQUEST)).toBeVisible();
+    await expect(
+      bank.getByText(at(texts, ['kyc', 'collect', 'changesRequested', 'title'])),
+    ).toBeVisible();
+    // Shot once the step's documents and how far each step has got are in.
+    await expect(bank.getByText('bankafschrift.pdf', { exact: true })).toBeVisible();
+    const toDo = at(texts, ['selfService', 'nav', 'toDo_one']).replace('{{count}}', '1');
+    await expect(visitor.getByText(toDo)).toBeVisible();
+    await screenShooter(
+      visitor,
+      testInfo,
+      colorScheme,
+      viewport,
+    )(`selfservice-request-${language}`);
+    if (language === 'fr') {
+      await context.close();
+      continue;
+    }
+    await expect(
+      visitor.getByText('The reviewer asked for changes on 1 step: Bank and VAT'),
+    ).toBeVisible();
+    if (colorScheme === 'dark') {
+      await context.close();
+      continue;
+    }
+    await bank.getByLabel('IBAN', { exact: true }).fill('NL20 INGB 0001 2345 67');
+    await bank.getByRole('button', { name: 'Save step' }).click();
+    await expect(bank.getByText('Step saved.')).toBeVisible();
+    await expect(bank.getByText('The partner answered the request')).toBeVisible();
+    await stepList(visitor).getByRole('button', { name: 'Summary and submit' }).click();
+    await expect(
+      visitor.getByText('Every step is complete: the file can be submitted.'),
+    ).toBeVisible();
+    await visitor.getByRole('button', { name: 'Submit the KYC file' }).click();
+    await expect(visitor.getByText('Thank you — your KYC file has been handed in')).toBeVisible();
+    await context.close();
+  }
+  await page.goto(fileUrl);
+  await expect(page.getByText('Submitted').first()).toBeVisible();
 });
 
 // The public page in the pairwise looks, kept as test artefacts to look at: between them English
@@ -298,6 +387,8 @@ test('the self-service page in the pairwise looks', async ({ page, browser }, te
       const toggle = colorScheme === 'dark' ? 'Switch to dark theme' : 'Switch to light theme';
       const switcher = visitor.getByRole('button', { name: say(toggle) });
       if (await switcher.count()) await switcher.click();
+      // The page opens on the first step with something missing once it has read what is.
+      await expect(visitor.getByRole('heading', { level: 2 })).toBeVisible();
       await shot(`selfservice-step-${language}`);
       await stepList(visitor)
         .getByRole('button', { name: say('Summary and submit') })

@@ -1,11 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { DATA_STEP_TYPES } from '@common/kyc-steps';
 import { INVALID_LINK_MESSAGE, PENDING_CLAIM_KEY } from '@common/selfservice';
 import { routes } from '@/app/router';
-import { kycUuid, refusal, stepJson } from '../../../tests/data/kyc';
+import { eva, kycUuid, refusal, requestJson, stepJson } from '../../../tests/data/kyc';
 import { errorBody } from '../../../tests/msw-handlers';
 import { server } from '../../../tests/msw-server';
 import { stubMatchMedia } from '../../../tests/render-app';
@@ -34,10 +34,23 @@ function fileJson(overrides: { link?: object; file?: object; steps?: unknown[] }
     },
     company: { name: 'Vogel Maschinenbau GmbH', countryOfRegistration: 'DE' },
     provider: { name: 'NT24 B.V.' },
-    steps:
-      overrides.steps ?? DATA_STEP_TYPES.map((stepType) => stepJson(stepType, { editable: true })),
+    steps: (
+      overrides.steps ?? DATA_STEP_TYPES.map((stepType) => stepJson(stepType, { editable: true }))
+    ).map((step) => ({ comments: [], ...(step as object) })),
   };
 }
+
+/** A shared comment on a step, as the link's answer carries it. */
+const commentJson = (id: number, stepType: string, comment: string) => ({
+  id,
+  kycId: 12,
+  stepType,
+  comment,
+  visibility: 'shared',
+  user: eva,
+  createdAt: '2025-06-03T09:40:00.000Z',
+  context: { kind: 'comment', status: null },
+});
 
 interface Seen {
   method: string;
@@ -189,6 +202,106 @@ describe('the public self-service page', { timeout: 20_000 }, () => {
     expect(api.find((each) => each.path === `${API}/validate-token`)?.body).toEqual({
       token: TOKEN,
     });
+  });
+
+  it("opens on the step sent back, with the reviewer's words and what is asked above", async () => {
+    const asked = 'Give the IBAN of an account in the company’s own name.';
+    const note = 'A bank statement of the last three months will do.';
+    const sentBack = (stepType: 'bank-and-vat' | 'cdd', comment: string) =>
+      stepJson(stepType, {
+        status: 'CHANGES_REQUESTED',
+        editable: true,
+        comment,
+        commentVisibility: 'shared',
+        request: requestJson('CHANGES_REQUESTED', comment),
+      });
+    mockPublicApi({
+      open: () =>
+        HttpResponse.json(
+          fileJson({
+            file: { status: 'CHANGES_REQUESTED' },
+            steps: [
+              stepJson('coc', { status: 'APPROVED' }),
+              stepJson('contacts', { status: 'IN_PROGRESS', editable: true }),
+              stepJson('addresses', { status: 'IN_PROGRESS', editable: true }),
+              {
+                ...sentBack('bank-and-vat', asked),
+                comments: [
+                  commentJson(1, 'bank-and-vat', asked),
+                  commentJson(2, 'bank-and-vat', note),
+                ],
+              },
+              sentBack('cdd', 'Describe the source of funds.'),
+            ],
+          }),
+        ),
+      readiness: {
+        ready: false,
+        missing: [
+          {
+            stepType: 'addresses',
+            kind: 'field',
+            field: 'registered.city',
+            code: 'required',
+            message: 'addresses: registered.city is required',
+          },
+        ],
+      },
+    });
+    await renderPublicPage();
+
+    // Not the approved first step, nor the earlier one still incomplete: the first sent back.
+    const step = await screen.findByRole('region', { name: 'Bank and VAT' });
+    const request = within(step).getByText('Changes requested by the reviewer');
+    expect(request.closest('.alert')).toHaveTextContent(asked);
+    expect(request.closest('.alert')).toHaveTextContent('Asked by Eva Jansen');
+    // The request is shown once; the other shared comment on the step under it.
+    expect(within(step).getAllByText(asked)).toHaveLength(1);
+    expect(within(step).getByText(note)).toBeInTheDocument();
+    expect(within(step).getByRole('button', { name: 'Save step' })).toBeInTheDocument();
+
+    const banner = screen.getByText(/The reviewer asked for changes on 2 steps:/);
+    expect(banner).toHaveTextContent(
+      'The reviewer asked for changes on 2 steps: Bank and VAT, Customer due diligence',
+    );
+    await userEvent.click(within(banner).getByRole('button', { name: 'Customer due diligence' }));
+    const cdd = await screen.findByRole('region', { name: 'Customer due diligence' });
+    expect(within(cdd).getByText('Describe the source of funds.')).toBeInTheDocument();
+  });
+
+  it('opens on the first step not complete, past an approved one; else on the summary', async () => {
+    const steps = [
+      stepJson('coc', { status: 'APPROVED' }),
+      ...DATA_STEP_TYPES.slice(1).map((stepType) =>
+        stepJson(stepType, { status: 'IN_PROGRESS', editable: true }),
+      ),
+    ];
+    mockPublicApi({
+      open: () => HttpResponse.json(fileJson({ file: { status: 'CHANGES_REQUESTED' }, steps })),
+      readiness: {
+        ready: false,
+        missing: [
+          {
+            stepType: 'contacts',
+            kind: 'document',
+            documentType: 'ID_DOCUMENT',
+            code: 'required',
+            message: 'contacts: an ID document is required',
+          },
+        ],
+      },
+    });
+    await renderPublicPage();
+
+    expect(await screen.findByRole('region', { name: 'Contacts' })).toBeInTheDocument();
+    expect(screen.queryByText(/The reviewer asked for changes/)).toBeNull();
+
+    cleanup();
+    server.use(http.get(`${API}/readiness`, () => HttpResponse.json({ ready: true, missing: [] })));
+    await renderPublicPage();
+    expect(
+      await screen.findByText('Every step is complete: the file can be submitted.'),
+    ).toBeInTheDocument();
   });
 
   it('shows one neutral page for a link that is not valid', async () => {

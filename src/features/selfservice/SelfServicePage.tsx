@@ -7,20 +7,22 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
-import type { KycStep } from '@common/kyc-responses';
+import type { MissingItem } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
-import type { SelfServiceFile } from '@common/selfservice';
+import type { SelfServiceFile, SelfServiceStep } from '@common/selfservice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { hasStoredLanguage } from '@/lib/language-storage';
 import { changeLanguage } from '@/preferences/languageSlice';
 import { SelfServiceDone } from '@/features/selfservice/SelfServiceDone';
 import { SelfServiceLayout } from '@/features/selfservice/SelfServiceLayout';
+import { openingSection } from '@/features/selfservice/openingSection';
+import { RequestBanner, StepReview } from '@/features/selfservice/SelfServiceRequests';
 import { SelfServiceStepEditor } from '@/features/selfservice/SelfServiceStepEditor';
 import {
   SelfServiceSummary,
   type MissingListComponent,
 } from '@/features/selfservice/SelfServiceSummary';
-import { STEP_TITLE_KEYS, SUMMARY } from '@/features/selfservice/selfServiceLabels';
+import { STEP_TITLE_KEYS } from '@/features/selfservice/selfServiceLabels';
 import {
   loadDocuments,
   loadReadiness,
@@ -38,19 +40,23 @@ import { StepNav, type Section } from '@/features/selfservice/StepNav';
 /** The summary's list links to `#kyc-step-<type>`: that step is shown. */
 const STEP_ANCHOR = /^#kyc-step-(.+)$/;
 
-function useSection(steps: readonly KycStep[]) {
+/**
+ * The section shown: one the person chose or linked to, else where the page opens (the first
+ * step that needs them, openingSection.ts), kept once known so that the page does not move as
+ * they answer; null until that is known.
+ */
+function useSection(steps: readonly SelfServiceStep[], missing: readonly MissingItem[] | null) {
   const { hash } = useLocation();
-  const [chosen, setChosen] = useState<{ section: Section; hash: string }>({
-    section: (steps[0]?.stepType as DataStepType | undefined) ?? SUMMARY,
-    hash: '',
-  });
+  const [chosen, setChosen] = useState<{ section: Section; hash: string } | null>(null);
+  const opening = chosen ? null : openingSection(steps, missing);
+  if (opening) setChosen({ section: opening, hash: '' });
   const named = STEP_ANCHOR.exec(hash)?.[1];
   const linked =
-    hash !== chosen.hash && named && steps.some((step) => step.stepType === named)
+    hash !== (chosen?.hash ?? '') && named && steps.some((step) => step.stepType === named)
       ? (named as DataStepType)
       : null;
   const select = (section: Section) => setChosen({ section, hash });
-  return [linked ?? chosen.section, select] as const;
+  return [linked ?? chosen?.section ?? opening, select] as const;
 }
 
 function FileForms({
@@ -64,12 +70,13 @@ function FileForms({
 }) {
   const { t } = useTranslation();
   const readiness = useAppSelector(selectReadiness);
-  const [section, setSection] = useSection(file.steps);
+  const [section, setSection] = useSection(file.steps, readiness?.missing ?? null);
   const step = file.steps.find((each) => each.stepType === section) as
-    (KycStep & { stepType: DataStepType }) | undefined;
+    (SelfServiceStep & { stepType: DataStepType }) | undefined;
 
   return (
     <Row className="g-4">
+      <RequestBanner steps={file.steps} onSelect={setSection} />
       <Col md={4} lg={3}>
         <StepNav
           steps={file.steps}
@@ -81,11 +88,17 @@ function FileForms({
       <Col md={8} lg={9}>
         <Card className="shadow-sm">
           <Card.Body>
-            {step ? (
+            {section === null ? (
+              <div className="d-flex justify-content-center py-5" role="status">
+                <Spinner animation="border" aria-hidden="true" />
+                <span className="visually-hidden">{t('selfService.loading')}</span>
+              </div>
+            ) : step ? (
               <section aria-labelledby={`kyc-step-${step.stepType}`}>
                 <h2 id={`kyc-step-${step.stepType}`} className="h5">
                   {t(STEP_TITLE_KEYS[step.stepType])}
                 </h2>
+                <StepReview step={step} />
                 <SelfServiceStepEditor
                   key={step.stepType}
                   token={token}

@@ -9,7 +9,8 @@ export type Section = DataStepType | typeof SUMMARY;
 interface StepNavProps {
   steps: readonly KycStep[];
   missing: readonly MissingItem[] | null;
-  current: Section;
+  /** None while the page works out where it opens. */
+  current: Section | null;
   onSelect(section: Section): void;
 }
 
@@ -28,7 +29,7 @@ export function StepNav({ steps, missing, current, onSelect }: StepNavProps) {
       variant="pills"
       className="flex-column selfservice-steps list-unstyled mb-3"
       aria-label={t('selfService.nav.label')}
-      activeKey={current}
+      activeKey={current ?? undefined}
       onSelect={(key) => key && onSelect(key as Section)}
     >
       {steps.map((step, index) => (

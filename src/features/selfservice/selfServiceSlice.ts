@@ -133,10 +133,11 @@ export const submitFile = publicCall(
   ({ token, version }: WithToken & { version: number }) => api.submitFile(token, version),
 );
 
+/** A step as a save answers it; the comments on it stay as the file brought them. */
 function putStep(state: SelfServiceState, step: KycStep) {
   if (!state.file) return;
   state.file.steps = state.file.steps.map((each) =>
-    each.stepType === step.stepType ? step : each,
+    each.stepType === step.stepType ? { ...step, comments: each.comments } : each,
   );
 }
 

@@ -48,7 +48,7 @@ export async function authorizeKyc(
   ref: KycRef,
   action: KycAction,
 ): Promise<KycAccess> {
-  if (actor.selfService) return authorizeSelfService(db, actor.selfService, ref, action);
+  if (actor.selfService) return authorizeSelfService(db, actor, actor.selfService, ref, action);
   requireKycAccess(actor);
   const view = await createSubmissionRepository(db).find(ref);
   if (!view) throw new NotFoundError(kycNotFound(ref));
@@ -68,6 +68,7 @@ export async function authorizeKyc(
 /** authorizeKyc for a self-service link's holder: the link's one file, as the partner. */
 async function authorizeSelfService(
   db: Db,
+  actor: AuthUser,
   grant: SelfServiceGrant,
   ref: KycRef,
   action: KycAction,
@@ -76,7 +77,7 @@ async function authorizeSelfService(
   const decision = view ? policy.decideSelfServiceKyc(grant, view.submission, action) : undefined;
   if (!view || decision === 'not-found') throw new NotFoundError(kycNotFound(ref));
   if (decision === 'forbidden') throw new ForbiddenError();
-  return { view, membership: undefined, actors: ['partner'], audience: 'partner' };
+  return { view, membership: undefined, actors: ['partner'], audience: policy.kycAudience(actor) };
 }
 
 /** A company whose submissions the actor asks for: KYC access, and allowed to read it. */

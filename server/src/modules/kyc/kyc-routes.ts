@@ -34,6 +34,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
   const status = createStatusService(app.db);
   const steps = createStepService(app.db);
   const collection = createCollectionService(app.db, opts.reactions);
+  const records = createRecordsService(app.db);
 
   // The app posts some of these calls (creating a step) with an empty JSON body: that is no
   // body, not a malformed one. Everything else goes to Fastify's own (poisoning-safe) parser.
@@ -46,7 +47,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
   });
 
   await app.register(submissionRoutes, { kyc });
-  await app.register(recordRoutes, { status, records: createRecordsService(app.db) });
+  await app.register(recordRoutes, { status, records });
   await app.register(stepRoutes, { steps });
   await app.register(collectionRoutes, { collection });
   await app.register(customerRoutes, { kyc });
@@ -58,6 +59,7 @@ const kycRoutes: FastifyPluginAsyncZod<{ config: Config; reactions: KycReactions
   const selfService = createSelfServiceService(app.db, {
     steps,
     status,
+    records,
     mailer,
     publicUrl: opts.config.publicUrl,
     log: app.log,

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { kycBadgeVariant } from '@common/kyc';
 import { STEP_PROGRESS_VARIANTS, type StepProgressState } from '@common/kyc-progress';
-import { Icon } from '@/components/ui/Icon';
 import { RISK_LEVEL_KEYS, SEVERITY_VARIANTS, statusLabel } from '@/features/kyc/kycLabels';
 import type { FindingSeverity as Severity, RiskLevel } from '@common/kyc';
 
@@ -32,15 +31,4 @@ export function RiskLevelBadge({ level }: { level: RiskLevel | null }) {
 export function SeverityBadge({ severity }: { severity: Severity }) {
   const { t } = useTranslation();
   return <Pill variant={SEVERITY_VARIANTS[severity]}>{t(`kyc.severities.${severity}`)}</Pill>;
-}
-
-/** Marks a comment only staff read (issue 14); partners are never sent one. */
-export function InternalBadge() {
-  const { t } = useTranslation();
-  return (
-    <span className="badge border border-secondary text-body-emphasis bg-body-tertiary kyc-internal-badge">
-      <Icon name="lock" size={12} className="me-1" />
-      {t('kyc.visibility.internalBadge')}
-    </span>
-  );
 }

@@ -11,6 +11,7 @@ import {
   type LinkUse,
   type SelfServiceFile,
   type SelfServiceLink,
+  type SelfServiceStep,
 } from '#common/selfservice.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
@@ -23,6 +24,7 @@ import { joinCompany } from '#server/modules/partners/invitations/invitations-se
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import { authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
 import { acting, personName, recordAudit } from '../records/audit-repository.js';
+import type { createRecordsService } from '../records/records-service.js';
 import type { createStatusService } from '../review/status-service.js';
 import type { createStepService } from '../review/steps-service.js';
 import type { KycRef } from '../submissions/submissions-repository.js';
@@ -38,6 +40,7 @@ const USES_SHOWN = 200;
 export interface SelfServiceDeps {
   steps: ReturnType<typeof createStepService>;
   status: ReturnType<typeof createStatusService>;
+  records: ReturnType<typeof createRecordsService>;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -104,6 +107,21 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
     const user = await users.byIdentity(actor.sub);
     if (!user) throw new ForbiddenError('Sign in once more: your user record is missing.');
     return user;
+  }
+
+  /**
+   * The link's data steps, each with the shared comments on it: the same steps and comments,
+   * through the same services and presenters, as the signed-in partner reads (issue 31).
+   */
+  async function linkSteps(actor: AuthUser, ref: KycRef): Promise<SelfServiceStep[]> {
+    const steps = await deps.steps.list(actor, ref);
+    const comments = await deps.records.comments(actor, ref);
+    return steps
+      .filter((step) => isDataStepType(step.stepType))
+      .map((step) => ({
+        ...step,
+        comments: comments.filter((comment) => comment.stepType === step.stepType),
+      }));
   }
 
   function mailText(view: LinkView, url: string, company: string, provider: string): string {
@@ -226,10 +244,7 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
       const ref = { id: grant.kycId };
       const { view } = await authorizeKyc(db, actor, ref, 'read');
       const link = (await links.findOfFile(grant.kycId, grant.linkId))!.link;
-      const steps =
-        grant.state === 'active'
-          ? (await deps.steps.list(actor, ref)).filter((step) => isDataStepType(step.stepType))
-          : [];
+      const steps = grant.state === 'active' ? await linkSteps(actor, ref) : [];
       return {
         link: {
           id: link.id,
