@@ -72,6 +72,7 @@ function FileForms({
     <Row className="g-4">
       <Col md={4} lg={3}>
         <StepNav
+          fileStatus={file.file.status}
           steps={file.steps}
           missing={readiness?.missing ?? null}
           current={section}
