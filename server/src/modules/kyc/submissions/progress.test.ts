@@ -201,4 +201,23 @@ describe.each(databaseTargets())('KYC progress (%s)', (target) => {
       }
     }
   });
+
+  it('calls a company verified only while its latest file is approved', async () => {
+    const { company, kyc } = await freshKyc(server);
+    const verified = async () =>
+      (await call(w.manager, 'GET', `/api/partners/uuid/${company.partner.uuid}`)).json().verified;
+    const mine = async () =>
+      (await call(company.owner, 'GET', '/api/partners/user'))
+        .json()
+        .find((partner: { uuid: string }) => partner.uuid === company.partner.uuid).verified;
+
+    expect([await verified(), await mine()]).toEqual([false, false]);
+    await forceKycState(server, kyc.id, { status: 'IN_REVIEW' });
+    expect([await verified(), await mine()]).toEqual([false, false]);
+    await forceKycState(server, kyc.id, { status: 'APPROVED', steps: 'APPROVED' });
+    expect([await verified(), await mine()]).toEqual([true, true]);
+    // Reopened for a review (decision 012): no longer verified until approved again.
+    await forceKycState(server, kyc.id, { status: 'IN_REVIEW' });
+    expect([await verified(), await mine()]).toEqual([false, false]);
+  });
 });
