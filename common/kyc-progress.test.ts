@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from './kyc.js';
 import { fileProgress, mayStartNewFile, type MissingInput } from './kyc-progress.js';
 
-const steps = (statuses: Partial<Record<KycStepType, KycStepStatus>> = {}) =>
-  KYC_STEP_TYPES.map((stepType) => ({ stepType, status: statuses[stepType] ?? 'PENDING' }));
+const steps = (
+  statuses: Partial<Record<KycStepType, KycStepStatus>> = {},
+  started: readonly KycStepType[] = [],
+) =>
+  KYC_STEP_TYPES.map((stepType) => ({
+    stepType,
+    status: statuses[stepType] ?? 'PENDING',
+    started: started.includes(stepType),
+  }));
 
 /** Everything missing but in the steps named: the readiness of a file partly filled in. */
 const missingExcept = (...complete: KycStepType[]): MissingInput[] =>
@@ -66,6 +73,56 @@ describe('fileProgress (decision 029)', () => {
       [{ stepType: 'coc', kind: 'rejected' }],
     );
     expect(states(progress)).toMatchObject({ coc: 'changesRequested', cdd: 'approved' });
+  });
+
+  it('counts a step with data but without its required document as not done, in review too', () => {
+    const missing: MissingInput[] = [
+      { stepType: 'coc', kind: 'document' },
+      { stepType: 'contacts', kind: 'field' },
+    ];
+    const inReview = fileProgress('IN_REVIEW', steps({}, ['coc', 'contacts']), missing);
+    expect(states(inReview)).toMatchObject({
+      coc: 'incomplete',
+      contacts: 'incomplete',
+      addresses: 'underReview',
+    });
+    expect(inReview.done).toBe(4);
+  });
+
+  it('keeps a step sent back as it was: data saved is in progress, not "not started"', () => {
+    const sentBack = fileProgress(
+      'CHANGES_REQUESTED',
+      steps({ cdd: 'CHANGES_REQUESTED', addresses: 'APPROVED' }, ['coc', 'contacts', 'cdd']),
+      [
+        { stepType: 'coc', kind: 'document' },
+        { stepType: 'contacts', kind: 'field' },
+        { stepType: 'bank-and-vat', kind: 'field' },
+        { stepType: 'cdd', kind: 'changesRequested' },
+      ],
+    );
+    expect(states(sentBack)).toEqual({
+      coc: 'inProgress',
+      contacts: 'inProgress',
+      addresses: 'approved',
+      'bank-and-vat': 'notStarted',
+      cdd: 'changesRequested',
+      insights: 'inProgress',
+    });
+  });
+
+  it('reaches the total with the partner exactly when nothing is missing', () => {
+    // The partner changed both rejected steps: the requests are answered, nothing is missing.
+    const answered = fileProgress(
+      'CHANGES_REQUESTED',
+      steps({ coc: 'REJECTED', contacts: 'REJECTED', insights: 'REJECTED' }, ['coc', 'contacts']),
+      [],
+    );
+    expect(answered).toMatchObject({ done: 6, total: 6 });
+    const oneMissing = fileProgress('CHANGES_REQUESTED', steps({ coc: 'APPROVED' }, ['coc']), [
+      { stepType: 'coc', kind: 'document' },
+    ]);
+    expect(states(oneMissing).coc).toBe('inProgress');
+    expect(oneMissing.done).toBe(4);
   });
 
   it('reads an approved file as six of six approved', () => {

@@ -68,7 +68,13 @@ export const kycSubmissionSchema = z
       ),
 
     steps: z
-      .array(z.object({ stepType: stepTypeSchema, status: stepStatusSchema }))
+      .array(
+        z.object({
+          stepType: stepTypeSchema,
+          status: stepStatusSchema,
+          started: z.boolean().describe('the partner has saved data on the step'),
+        }),
+      )
       .describe('the six, in order'),
     progress: z
       .object({
@@ -79,9 +85,10 @@ export const kycSubmissionSchema = z
       .describe('how far the file has got, step by step (decision 029, common/kyc-progress.ts)'),
     riskLevel: riskLevelSchema
       .nullable()
+      .optional()
       .describe(
         'from the stored insights (computed on submission and whenever what they read changes); ' +
-          'null until then',
+          "null until then. Absent for a partner: the risk is the reviewers' view (decision 018)",
       ),
 
     version: versionSchema,

@@ -61,7 +61,7 @@ export const tradePartnerSchema = z
     cocNumber: z.string().nullable().describe('normalised: upper case, no spaces, dots or dashes'),
     vatNumber: z.string().nullable().describe('normalised, with its country prefix'),
     country: z.string().nullable().describe('ISO 3166-1 alpha-2'),
-    verified: z.boolean(),
+    verified: z.boolean().describe("the company's latest KYC file is APPROVED (decision 040)"),
     termsAccepted: z
       .boolean()
       .describe('the terms in force (termsVersion of common/terms.ts) are accepted'),

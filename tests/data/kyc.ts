@@ -20,9 +20,10 @@ const progressOf = (status: string, steps: readonly { stepType: KycStepType; sta
 
 export function submissionJson(overrides: Record<string, unknown> = {}) {
   const status = (overrides.status as string | undefined) ?? 'IN_REVIEW';
-  const steps =
-    (overrides.steps as { stepType: KycStepType; status: string }[] | undefined) ??
-    KYC_STEP_TYPES.map((stepType) => ({ stepType, status: 'PENDING' }));
+  const steps = (
+    (overrides.steps as { stepType: KycStepType; status: string; started?: boolean }[] | undefined) ??
+    KYC_STEP_TYPES.map((stepType) => ({ stepType, status: 'PENDING' }))
+  ).map((step) => ({ started: false, ...step }));
   return {
     id: 12,
     uuid: kycUuid,
@@ -40,7 +41,6 @@ export function submissionJson(overrides: Record<string, unknown> = {}) {
     obligedEntityContactId: eva.id,
     reviewer: eva,
     approvalRequestedBy: null,
-    steps,
     progress: progressOf(status, steps),
     riskLevel: 'MEDIUM',
     version: 3,
@@ -50,6 +50,7 @@ export function submissionJson(overrides: Record<string, unknown> = {}) {
     decidedAt: null,
     createdBy: null,
     ...overrides,
+    steps,
   };
 }
 

@@ -179,6 +179,25 @@ describe('KycDetailPage', () => {
     expect(screen.getByRole('textbox', { name: 'New comment' })).toBeInTheDocument();
   });
 
+  it('tells the owner nothing of the risk, not even that it was not assessed (decision 018)', async () => {
+    // As the server answers a partner: no riskLevel at all.
+    mockKycApi({ submission: submissionJson({ status: 'IN_REVIEW', riskLevel: undefined }) });
+    renderDetail(owner);
+
+    await screen.findByRole('region', { name: 'Chamber of Commerce' });
+    expect(screen.queryByText('Risk level')).not.toBeInTheDocument();
+    expect(screen.queryByText('Not assessed')).not.toBeInTheDocument();
+  });
+
+  it('shows staff the risk level in the header and the facts', async () => {
+    mockKycApi({ submission: submissionJson({ status: 'IN_REVIEW', riskLevel: 'HIGH' }) });
+    renderDetail(manager);
+
+    await screen.findByRole('region', { name: 'Chamber of Commerce' });
+    expect(screen.getAllByText('Risk level')).toHaveLength(2);
+    expect(screen.getAllByText('High')).toHaveLength(2);
+  });
+
   it('puts a step back and says why when the server refuses (409)', async () => {
     // Someone else asked for changes a moment earlier.
     const api: { changeStep?: ReturnType<typeof mockKycApi>['changeStep'] } = {};

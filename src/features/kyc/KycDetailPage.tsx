@@ -114,7 +114,7 @@ function KycFile({ submission }: { submission: KycSubmission }) {
           </p>
         )}
       </div>
-      <KycSummary submission={submission} />
+      <KycSummary submission={submission} staff={staff} />
       <div className="row g-4">
         {/* Side by side only where the forms and tables keep room enough (1400 px and up). */}
         <div className="col-12 col-xxl-8">

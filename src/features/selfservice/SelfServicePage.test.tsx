@@ -179,7 +179,8 @@ describe('the public self-service page', { timeout: 20_000 }, () => {
       expect.stringMatching(/^5\. /),
       expect.stringMatching(/^Summary and submit/),
     ]);
-    expect(await within(nav).findByText('1 thing to do')).toBeInTheDocument();
+    // Each step's state by the signed-in file's rule, and what is left to do on it.
+    expect(await within(nav).findByText('Not started · 1 thing to do')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Chamber of Commerce', level: 2 })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Save step' })).toBeInTheDocument();
     // No menu, no user, no sign-in.

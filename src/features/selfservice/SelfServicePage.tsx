@@ -79,6 +79,7 @@ function FileForms({
       <RequestBanner steps={file.steps} onSelect={setSection} />
       <Col md={4} lg={3}>
         <StepNav
+          fileStatus={file.file.status}
           steps={file.steps}
           missing={readiness?.missing ?? null}
           current={section}

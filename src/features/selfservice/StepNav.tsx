@@ -1,5 +1,7 @@
 import Nav from 'react-bootstrap/Nav';
 import { useTranslation } from 'react-i18next';
+import type { KycStatus } from '@common/kyc';
+import { fileProgress, hasSavedData } from '@common/kyc-progress';
 import type { KycStep, MissingItem } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
 import { STEP_TITLE_KEYS, SUMMARY } from '@/features/selfservice/selfServiceLabels';
@@ -7,6 +9,7 @@ import { STEP_TITLE_KEYS, SUMMARY } from '@/features/selfservice/selfServiceLabe
 export type Section = DataStepType | typeof SUMMARY;
 
 interface StepNavProps {
+  fileStatus: KycStatus;
   steps: readonly KycStep[];
   missing: readonly MissingItem[] | null;
   /** None while the page works out where it opens. */
@@ -14,14 +17,25 @@ interface StepNavProps {
   onSelect(section: Section): void;
 }
 
-/** The steps with how far each is, then the summary; a list on a phone, a column beside. */
-export function StepNav({ steps, missing, current, onSelect }: StepNavProps) {
+/**
+ * The steps with how far each is (the one rule of decision 029, as the signed-in file reads
+ * it), then the summary; a list on a phone, a column beside.
+ */
+export function StepNav({ fileStatus, steps, missing, current, onSelect }: StepNavProps) {
   const { t } = useTranslation();
+  const states =
+    missing &&
+    fileProgress(
+      fileStatus,
+      steps.map((step) => ({ ...step, started: hasSavedData(step.data) })),
+      missing,
+    ).steps;
   const progress = (step: KycStep) => {
-    const open = missing?.filter((item) => item.stepType === step.stepType).length ?? null;
-    if (open === null) return '';
-    if (open > 0) return t('selfService.nav.toDo', { count: open });
-    return step.status === 'PENDING' ? t('selfService.nav.notStarted') : t('selfService.nav.done');
+    const state = states?.find((each) => each.stepType === step.stepType)?.state;
+    if (!state) return '';
+    const open = missing?.filter((item) => item.stepType === step.stepType).length ?? 0;
+    const label = t(`kycProgress.states.${state}`);
+    return open > 0 ? `${label} · ${t('selfService.nav.toDo', { count: open })}` : label;
   };
   return (
     <Nav

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  boolean,
   index,
   integer,
   pgTable,
@@ -34,7 +33,6 @@ export const tradePartners = pgTable(
     vatNumber: text('vat_number'),
     /** ISO 3166-1 alpha-2 country of registration. */
     country: text('country'),
-    verified: boolean('verified').notNull().default(false),
     /**
      * The last acceptance of the terms (decision 027): the version accepted, when and by whom.
      * The terms count as accepted only while this version is the one in force.

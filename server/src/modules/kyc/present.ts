@@ -35,7 +35,7 @@ const recorded = (userId: number | null, userName: string | null): Person | null
 
 /**
  * A submission as `audience` may read it. The risk level is the reviewers' own assessment (like
- * the insights it comes from): a partner is not told it. `missing` is what its readiness check
+ * the insights it comes from): a partner's answer has none. `missing` is what its readiness check
  * finds while the file is with the partner (submissions/progress.ts), for its progress.
  */
 export function toSubmission(
@@ -63,7 +63,8 @@ export function toSubmission(
     approvalRequestedBy: person(view.approvalRequester),
     steps: view.steps,
     progress: fileProgress(row.status, view.steps, missing),
-    riskLevel: audience === 'staff' ? row.riskLevel : null,
+    // Not even 'not assessed' for a partner: nothing of the risk (decision 018).
+    ...(audience === 'staff' ? { riskLevel: row.riskLevel } : {}),
     version: row.version,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),

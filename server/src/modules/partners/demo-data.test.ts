@@ -33,13 +33,16 @@ describe.each(databaseTargets())('demo companies (%s)', (target) => {
         role: 'OWNER',
         accessLevel: 'OWNER',
         isOwner: true,
-        verified: true,
       });
       expect(partner.addresses.length).toBeGreaterThan(0);
       expect(partner.tradePartnerContacts.map((c: { email: string }) => c.email)).toContain(
         'owner@nt24.example',
       );
     }
+    // Verified is what the latest KYC file says (decision 040): only Müller's is approved.
+    expect(partners.map((p: { name: string; verified: boolean }) => [p.name, p.verified])).toEqual(
+      names.map((name) => [name, name.startsWith('Müller')]),
+    );
     expect(partners[0]).toMatchObject({
       country: 'NL',
       cocNumber: '12345678',

@@ -225,7 +225,7 @@ export async function seedDemoPartners(db: Db, log: FastifyBaseLogger): Promise<
       const { addresses, contacts, members, ...fields } = company;
       const [partner] = await tx
         .insert(tradePartners)
-        .values({ ...fields, verified: true, createdBy: people.get('owner')!.id })
+        .values({ ...fields, createdBy: people.get('owner')!.id })
         .onConflictDoNothing({ target: tradePartners.cocNumber })
         .returning();
       if (!partner) continue;

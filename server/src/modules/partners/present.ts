@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Address, Contact, TradePartner } from '#common/partners.js';
 import { TERMS_VERSION, type TermsAcceptor } from '#common/terms.js';
+import { kycLatestSubmissions, kycSubmissions } from '#server/db/schema/kyc.js';
 import { users } from '#server/db/schema/users.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
@@ -62,6 +63,23 @@ async function namesOf(db: Db, ids: number[]): Promise<Map<number, TermsAcceptor
   );
 }
 
+/**
+ * The companies among `ids` whose latest KYC file is APPROVED: what 'verified' means (decision
+ * 040), read from the kept latest file (decision 020), so a file reopened or a newer one
+ * started takes it away at once.
+ */
+async function verifiedOf(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: kycLatestSubmissions.tradePartnerId })
+    .from(kycLatestSubmissions)
+    .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycLatestSubmissions.kycId))
+    .where(
+      and(inArray(kycLatestSubmissions.tradePartnerId, ids), eq(kycSubmissions.status, 'APPROVED')),
+    );
+  return new Set(rows.map(({ id }) => id));
+}
+
 function groupBy<T extends { tradePartnerId: number }>(rows: T[]): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -86,11 +104,12 @@ export async function presentPartners(
   const acceptorIds = [
     ...new Set(rows.flatMap((row) => (row.termsAcceptedBy ? [row.termsAcceptedBy] : []))),
   ];
-  const [addressRows, contactRows, membershipRows, acceptors] = await Promise.all([
+  const [addressRows, contactRows, membershipRows, acceptors, verified] = await Promise.all([
     createAddressRepository(db).listFor(ids),
     createContactRepository(db).listFor(ids),
     memberships,
     namesOf(db, acceptorIds),
+    verifiedOf(db, ids),
   ]);
   const addresses = groupBy(addressRows);
   const contacts = groupBy(contactRows);
@@ -108,7 +127,7 @@ export async function presentPartners(
       cocNumber: row.cocNumber,
       vatNumber: row.vatNumber,
       country: row.country,
-      verified: row.verified,
+      verified: verified.has(row.id),
       termsAccepted: row.termsVersion === TERMS_VERSION,
       termsAcceptedVersion: row.termsVersion,
       termsAcceptedAt: toIsoOrNull(row.termsAcceptedAt),

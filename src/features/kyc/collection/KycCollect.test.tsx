@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { tradePartnerSchema } from '@common/partners';
 import de from '../../../../public/assets/i18n/de.json';
+import fr from '../../../../public/assets/i18n/fr.json';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { sessionStarted } from '@/session/authSlice';
 import { http, HttpResponse } from 'msw';
@@ -239,6 +240,17 @@ describe('KycDetailPage, the partner filling in a file', () => {
             }
           : step,
       ),
+      // As the server reads it: the open request is what stops a resubmission.
+      readiness: {
+        ready: false,
+        missing: [
+          {
+            stepType: 'coc',
+            kind: 'changesRequested',
+            message: 'coc: the reviewer asked for changes',
+          },
+        ],
+      },
     });
     renderAsOwner();
 
@@ -580,5 +592,55 @@ describe('KycDetailPage, the expected monthly volume (decision 015)', () => {
     expect(saved).toHaveAccessibleDescription(
       expect.stringContaining('Schreiben Sie den Betrag wie 25.000,50.'),
     );
+  });
+});
+
+describe('KycDetailPage, the summary telling one story (decision 040)', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  afterEach(async () => {
+    cleanup();
+    await i18n.changeLanguage('en');
+    i18n.removeResourceBundle('fr', 'translation');
+  });
+
+  it('in French counts six of six above "every step is complete" once a rejection is answered', async () => {
+    i18n.addResourceBundle('fr', 'translation', fr);
+    await act(() => i18n.changeLanguage('fr'));
+    // The reviewer rejected the CoC step; the owner changed it since: the request is answered,
+    // the step stays REJECTED until the reviewer decides again, and nothing is missing.
+    const answered = { ...requestJson('REJECTED', 'The extract is too old.'), open: false };
+    const statuses = { coc: 'REJECTED', contacts: 'APPROVED' } as Record<string, string>;
+    mockKycApi({
+      submission: submissionJson({
+        status: 'CHANGES_REQUESTED',
+        steps: stepsJson().map(({ stepType }) => ({
+          stepType,
+          status: statuses[stepType] ?? 'IN_PROGRESS',
+          started: stepType !== 'insights',
+        })),
+      }),
+      steps: editable().map((step) =>
+        statuses[step.stepType]
+          ? {
+              ...step,
+              status: statuses[step.stepType]!,
+              editable: step.stepType === 'coc',
+              request: step.stepType === 'coc' ? answered : null,
+            }
+          : { ...step, status: 'IN_PROGRESS' },
+      ),
+      readiness: { ready: true, missing: [] },
+    });
+    renderAsOwner();
+
+    const summary = await region(fr.kyc.collect.summary.title);
+    expect(await within(summary).findByText(fr.kyc.collect.summary.ready)).toBeInTheDocument();
+    expect(within(summary).getByText('6 étapes sur 6 complètes')).toBeInTheDocument();
+    expect(
+      within(await region(fr.kyc.steps.coc)).getByText(fr.kycProgress.states.complete),
+    ).toBeInTheDocument();
   });
 });

@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   defaultVisibility,
   fixedVisibility,
   KYC_STEP_TYPES,
-  PARTNER_EDITABLE_STATUSES,
+  OPEN_KYC_STATUSES,
   type CommentContext,
   type CommentVisibility,
   type KycActor,
-  type KycStepStatus,
   type KycStepType,
 } from '@common/kyc';
-import { fileProgress, type FileProgress, type StepProgressState } from '@common/kyc-progress';
+import {
+  fileProgress,
+  hasSavedData,
+  type FileProgress,
+  type StepProgressInput,
+  type StepProgressState,
+} from '@common/kyc-progress';
 import type { KycStep, KycSubmission } from '@common/kyc-responses';
 import { isDataStepType, stepEditable, type DataStepType } from '@common/kyc-steps';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -33,6 +38,7 @@ import { KycStepSection, stepHeadingId } from '@/features/kyc/review/KycStepSect
 import { KycSubmitSummary, SUMMARY_HEADING_ID } from '@/features/kyc/submissions/KycSubmitSummary';
 import {
   changeStepStatus,
+  fetchKycReadiness,
   fetchKycSteps,
   stepChangeKey,
   withdrawStepRequest,
@@ -79,18 +85,25 @@ function StepList({ entries }: { entries: NavEntry[] }) {
 }
 
 /**
- * The file's progress as shown now (decision 029): the server's, worked out again from the
- * steps as they show (a reviewer's change shows at once) and, while the file is with the
- * partner, the readiness as last read.
+ * The file's progress as shown now (decisions 029, 040): the server's, worked out again by the
+ * same rule from the steps as they show (a reviewer's change shows at once) and, while the file
+ * is open, the readiness as last read; a decided file needs none.
  */
 function useFileProgress(
   submission: KycSubmission,
-  shown: readonly { stepType: KycStepType; status: KycStepStatus }[],
+  shown: readonly StepProgressInput[],
 ): FileProgress {
-  const readiness = useAppSelector((state) => selectKycReadiness(state, submission.id))?.data;
-  const withPartner = PARTNER_EDITABLE_STATUSES.includes(submission.status);
-  if (withPartner && !readiness) return submission.progress;
-  return fileProgress(submission.status, shown, readiness?.missing ?? []);
+  const dispatch = useAppDispatch();
+  const { id: kycId, status } = submission;
+  const open = OPEN_KYC_STATUSES.includes(status);
+  const entry = useAppSelector((state) => selectKycReadiness(state, kycId));
+  const stale = entry?.stale ?? false;
+  useEffect(() => {
+    if (open) void dispatch(fetchKycReadiness({ kycId }));
+  }, [dispatch, open, kycId, stale]);
+  const readiness = entry?.data;
+  if (open && !readiness) return submission.progress;
+  return fileProgress(status, shown, open ? (readiness?.missing ?? []) : []);
 }
 
 /** A step action that asks for a comment first (reject, request changes, withdraw a request). */
@@ -183,7 +196,12 @@ export function KycSteps({ submission, actors }: KycStepsProps) {
   const shown = KYC_STEP_TYPES.map((stepType) => {
     const step = loaded.get(stepType) ?? null;
     const summary = submission.steps.find((item) => item.stepType === stepType);
-    return { stepType, step, status: step?.status ?? summary?.status ?? 'PENDING' };
+    return {
+      stepType,
+      step,
+      status: step?.status ?? summary?.status ?? 'PENDING',
+      started: step ? hasSavedData(step.data) : (summary?.started ?? false),
+    };
   });
   const progress = useFileProgress(submission, shown);
   const steps = shown.map((item) => ({

@@ -22,7 +22,7 @@ export function StepProgressBadge({ state }: { state: StepProgressState }) {
   return <Pill variant={STEP_PROGRESS_VARIANTS[state]}>{t(`kycProgress.states.${state}`)}</Pill>;
 }
 
-export function RiskLevelBadge({ level }: { level: RiskLevel | null }) {
+export function RiskLevelBadge({ level }: { level: RiskLevel | null | undefined }) {
   const { t } = useTranslation();
   if (!level) return <span className="text-body-secondary">{t('kyc.riskLevels.none')}</span>;
   return <Pill variant={SEVERITY_VARIANTS[level]}>{t(RISK_LEVEL_KEYS[level])}</Pill>;

@@ -108,6 +108,15 @@ describe('KycListPage', () => {
     expect(screen.queryByRole('switch', { name: 'Assigned to me' })).not.toBeInTheDocument();
   });
 
+  it("shows partner people no risk column: the risk is the reviewers' view (decision 018)", async () => {
+    const all = [submissionJson({ id: 1, status: 'IN_REVIEW', riskLevel: undefined })];
+    servePages('/api/kyc/filter', all);
+    renderList(['OWNER']);
+    const row = (await screen.findByRole('link', { name: 'KYC #1' })).closest('tr')!;
+    expect(screen.queryByRole('columnheader', { name: 'Risk level' })).not.toBeInTheDocument();
+    expect(within(row).queryByText('Not assessed')).not.toBeInTheDocument();
+  });
+
   it('says so when the list cannot be loaded, and tries again', async () => {
     let fail = true;
     server.use(

@@ -178,7 +178,8 @@ export function KycListPage() {
               t('kycProgress.column'),
               t('kyc.list.columns.reviewer'),
               t('kyc.list.columns.updatedAt'),
-              t('kyc.list.columns.riskLevel'),
+              // The risk is the reviewers' view (decision 018): partner people get no column.
+              ...(staff ? [t('kyc.list.columns.riskLevel')] : []),
             ]}
             page={page}
             onPageChange={(next) => update({ page: pageParam(next) })}
@@ -201,9 +202,11 @@ export function KycListPage() {
                 <td data-label={t('kyc.list.columns.updatedAt')}>
                   {formatDateTime(submission.updatedAt)}
                 </td>
-                <td data-label={t('kyc.list.columns.riskLevel')}>
-                  <RiskLevelBadge level={submission.riskLevel} />
-                </td>
+                {staff && (
+                  <td data-label={t('kyc.list.columns.riskLevel')}>
+                    <RiskLevelBadge level={submission.riskLevel} />
+                  </td>
+                )}
               </tr>
             ))}
           </PagedTable>

@@ -15,8 +15,12 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The facts of a submission: its ids, reviewer, who asked for approval, dates and risk level. */
-export function KycSummary({ submission }: { submission: KycSubmission }) {
+/**
+ * The facts of a submission: its ids, reviewer, who asked for approval, dates and, for staff,
+ * its risk level. The risk is the reviewers' own view (decision 018): a partner reads nothing
+ * of it, not even that it was not assessed.
+ */
+export function KycSummary({ submission, staff }: { submission: KycSubmission; staff: boolean }) {
   const { t } = useTranslation();
   const none = <span className="text-body-secondary">–</span>;
   const date = (value: string | null) => (value ? formatDateTime(value) : none);
@@ -41,9 +45,11 @@ export function KycSummary({ submission }: { submission: KycSubmission }) {
           <Field label={t('kyc.detail.fields.submittedAt')}>{date(submission.submittedAt)}</Field>
           <Field label={t('kyc.detail.fields.decidedAt')}>{date(submission.decidedAt)}</Field>
           <Field label={t('kyc.detail.fields.updatedAt')}>{date(submission.updatedAt)}</Field>
-          <Field label={t('kyc.detail.fields.riskLevel')}>
-            <RiskLevelBadge level={submission.riskLevel} />
-          </Field>
+          {staff && (
+            <Field label={t('kyc.detail.fields.riskLevel')}>
+              <RiskLevelBadge level={submission.riskLevel} />
+            </Field>
+          )}
         </dl>
       </Card.Body>
     </Card>

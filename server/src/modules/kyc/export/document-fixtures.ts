@@ -406,6 +406,7 @@ export function exportModel(documents: readonly ExportDocument[]): KycExportMode
   const steps = KYC_STEP_TYPES.map((stepType) => ({
     stepType,
     status: stepType === 'cdd' ? ('CHANGES_REQUESTED' as const) : ('APPROVED' as const),
+    started: stepType !== 'insights',
   }));
   return {
     submission: {

@@ -36,14 +36,17 @@ const stepOrder = sql`array_position(array[${sql.join(
 export interface StepStatus {
   stepType: KycStepType;
   status: KycStepStatus;
+  /** Data was saved on it (common/kyc-progress.ts hasSavedData, asked in SQL). */
+  started: boolean;
 }
 
 /**
- * The type and status of each step of the submission of the enclosing query, in order, as one
- * JSON array: a list row's steps inside the row's own query.
+ * The type and status of each step of the submission of the enclosing query, in order, and
+ * whether data was saved on it, as one JSON array: a list row's steps inside the row's own
+ * query, without their data.
  */
 export const stepStatusesJson = sql<StepStatus[]>`(
-  select coalesce(json_agg(json_build_object('stepType', ${kycSteps.stepType}, 'status', ${kycSteps.status}) order by ${stepOrder}), '[]')
+  select coalesce(json_agg(json_build_object('stepType', ${kycSteps.stepType}, 'status', ${kycSteps.status}, 'started', ${kycSteps.data} <> '{}'::jsonb) order by ${stepOrder}), '[]')
   from ${kycSteps} where ${kycSteps.kycId} = ${kycSubmissions.id})`;
 
 /** The steps, the status history, the comments and the audit trail of submissions. */

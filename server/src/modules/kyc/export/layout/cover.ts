@@ -19,7 +19,10 @@ const RISK_COLOURS = {
   HIGH: VARIANT_COLOURS.danger,
 } as const;
 
-export const riskCell = (texts: PdfTexts, level: keyof typeof RISK_COLOURS | null): Cell =>
+export const riskCell = (
+  texts: PdfTexts,
+  level: keyof typeof RISK_COLOURS | null | undefined,
+): Cell =>
   level
     ? { text: texts.t(`kyc.riskLevels.${level}`), font: 'bold', color: RISK_COLOURS[level] }
     : texts.t('kyc.riskLevels.none');
