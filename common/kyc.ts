@@ -4,6 +4,7 @@
  * actions a person may take.
  */
 import { FINANCIAL_DOCUMENT_TYPES, type DocumentType } from './documents.js';
+import { usesKyc, viewsFinancials } from './roles.js';
 
 export const KYC_STATUSES = [
   'DRAFT',
@@ -273,11 +274,37 @@ export interface DocumentKindFacts {
   shipmentId: number | null;
 }
 
+/** Where a document hangs: a file's self-service link, an order or shipment, or the company. */
+export type DocumentPlace = 'link' | 'record' | 'company';
+
+/** The kind of a document of `type` in `place` (decision 035). */
+export function typeKind(type: DocumentType, place: DocumentPlace): DocumentKind {
+  if (FINANCIAL_DOCUMENT_TYPES.includes(type)) return 'financial';
+  if (place === 'link') return 'kyc-evidence';
+  return place === 'company' && KYC_EVIDENCE_TYPES.includes(type) ? 'kyc-evidence' : 'ordinary';
+}
+
+/** Where `document` hangs. */
+export const documentPlace = (document: Omit<DocumentKindFacts, 'type'>): DocumentPlace =>
+  document.kycId !== null
+    ? 'link'
+    : document.orderId !== null || document.shipmentId !== null
+      ? 'record'
+      : 'company';
+
 export function documentKind(document: DocumentKindFacts): DocumentKind {
-  if (FINANCIAL_DOCUMENT_TYPES.includes(document.type)) return 'financial';
-  if (document.kycId !== null) return 'kyc-evidence';
-  const attached = document.orderId !== null || document.shipmentId !== null;
-  return !attached && KYC_EVIDENCE_TYPES.includes(document.type) ? 'kyc-evidence' : 'ordinary';
+  return typeKind(document.type, documentPlace(document));
+}
+
+/**
+ * Whether a signed-in person with `roles` reads documents of `kind` at all (decision 035, SPEC
+ * 6): financial ones with the right to view financials, KYC evidence with KYC access. The
+ * server's policy asks it; the app offers only the types a person may file.
+ */
+export function rolesReadDocumentKind(roles: readonly string[], kind: DocumentKind): boolean {
+  if (kind === 'financial') return viewsFinancials(roles);
+  if (kind === 'kyc-evidence') return usesKyc(roles);
+  return true;
 }
 
 /**

@@ -60,3 +60,15 @@ export function effectiveRoles(roles: readonly string[]): Role[] {
 export function isStaff(roles: readonly string[]): boolean {
   return effectiveRoles(roles).some((role) => STAFF_ROLES.includes(role));
 }
+
+/** SPEC section 6, KYC access: whether the roles (with those they include) hold it. */
+export function usesKyc(roles: readonly string[]): boolean {
+  return effectiveRoles(roles).some((role) => KYC_ROLES.includes(role));
+}
+
+/** SPEC section 6, viewing financials (with staff employees, decision 033). */
+export function viewsFinancials(roles: readonly string[]): boolean {
+  return effectiveRoles(roles).some(
+    (role) => STAFF_ROLES.includes(role) || FINANCIAL_ROLES.includes(role),
+  );
+}

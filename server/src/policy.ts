@@ -1,5 +1,6 @@
 import {
   documentKind,
+  rolesReadDocumentKind,
   EVIDENCE_LOCKED_STATUSES,
   type DocumentKind,
   type DocumentKindFacts,
@@ -16,10 +17,10 @@ import {
 } from '#common/partner-access.js';
 import {
   ADMIN_ROLES,
-  FINANCIAL_ROLES,
   isStaff,
-  KYC_ROLES,
   STAFF_ROLES,
+  usesKyc,
+  viewsFinancials,
   type Role,
 } from './auth/roles.js';
 import { ForbiddenError, NotFoundError } from './errors.js';
@@ -184,9 +185,8 @@ export const policy = {
    * leave the others out in SQL; one by id answers 404 for them.
    */
   readsDocumentKind(actor: AuthUser, kind: DocumentKind): boolean {
-    if (kind === 'financial') return policy.mayViewOrderAmounts(actor);
-    if (kind === 'kyc-evidence') return actor.selfService !== undefined || policy.canUseKyc(actor);
-    return true;
+    if (actor.selfService) return kind !== 'financial';
+    return rolesReadDocumentKind(actor.roles, kind);
   },
 
   /**
@@ -288,7 +288,7 @@ export const policy = {
 
   /** Staff, trade partners and owners use KYC; anyone else is refused every KYC call (403). */
   canUseKyc(actor: AuthUser): boolean {
-    return actor.roles.some((r) => KYC_ROLES.includes(r));
+    return usesKyc(actor.roles);
   },
 
   /** Who `actor` reads a KYC file's records as: staff, or the partner (see KycAudience). */
@@ -433,10 +433,7 @@ export const policy = {
    * employees see them too because they write them (decision 033).
    */
   mayViewOrderAmounts(actor: AuthUser): boolean {
-    return (
-      !actor.selfService &&
-      (isStaff(actor.roles) || actor.roles.some((r) => FINANCIAL_ROLES.includes(r)))
-    );
+    return !actor.selfService && viewsFinancials(actor.roles);
   },
 
   /** decideOrder, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */

@@ -10,18 +10,24 @@ import {
 } from '../../tests/data/documents';
 import { formatDateTime } from '@/lib/format';
 import { server } from '../../tests/msw-server';
-import { renderWithProviders } from '../../tests/render-with-providers';
+import { sessionStarted } from '@/session/authSlice';
+import { makeStore, markToken, renderWithProviders } from '../../tests/render-with-providers';
 
 const partnerUuid = '6b0f7c1e-2d3a-4b5c-8d9e-0f1a2b3c4d5e';
 
-const renderList = (canChange = true) =>
-  renderWithProviders(
+/** A manager's list: every type is theirs to choose (decision 035). */
+const renderList = (canChange = true) => {
+  const store = makeStore();
+  store.dispatch(sessionStarted(markToken));
+  return renderWithProviders(
     <DocumentList
       query={{ tradePartnerUuid: partnerUuid }}
       canChange={canChange}
       title="Documents"
     />,
+    { store },
   );
+};
 
 describe('DocumentList', () => {
   it('shows each document with a thumbnail loaded with its access token', async () => {

@@ -3,10 +3,12 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
+import { documentPlace } from '@common/kyc';
 import { useAppSelector } from '@/app/hooks';
 import type { SelectOption } from '@/components/ui/FormField';
 import { selectDocumentLoading } from '@/documents/documentsSlice';
 import { DocumentThumbnail } from '@/documents/DocumentThumbnail';
+import { useFileable } from '@/documents/useDocumentTypes';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 
 export interface DocumentRowProps {
@@ -39,10 +41,14 @@ export function DocumentRow({
   // The server says what this person may do with this document (decision 035): KYC evidence of
   // a file in review stays as it is for a partner.
   const canChange = listChanges && document.permissions.change;
-  // A type the select does not offer (a profile picture, a new type) is still shown.
-  const options = typeOptions.some((option) => option.value === document.type)
-    ? typeOptions
-    : [...typeOptions, { value: document.type, label: typeLabel(document.type) }];
+  // Only the types this document may take for this person (decision 035); its own type, one
+  // the select does not offer (a profile picture, a new type), is still shown.
+  const fileable = useFileable();
+  const place = documentPlace({ ...document, kycId: null });
+  const offered = typeOptions.filter((option) => fileable(option.value, place));
+  const options = offered.some((option) => option.value === document.type)
+    ? offered
+    : [...offered, { value: document.type, label: typeLabel(document.type) }];
 
   return (
     <tr className={archived ? 'documents-archived' : undefined} aria-busy={busy || undefined}>

@@ -67,7 +67,11 @@ export function DocumentUploader({
   const dispatch = useAppDispatch();
   const id = useId();
   const user = useAppSelector(selectUser);
-  const types = useDocumentTypes(typeCodes);
+  // A company's upload may be its KYC evidence; an order's or a shipment's is not (decision 035).
+  const onRecord =
+    send !== undefined ||
+    (fixedLink !== undefined && ('orderUuid' in fixedLink || 'orderId' in fixedLink));
+  const types = useDocumentTypes(typeCodes, onRecord ? 'record' : 'company');
   const [type, setType] = useState(defaultType);
   const [target, setTarget] = useState(COMPANY);
   const [typeMissing, setTypeMissing] = useState(false);

@@ -8,5 +8,7 @@ export {
   KYC_ROLES,
   ROLES,
   STAFF_ROLES,
+  usesKyc,
+  viewsFinancials,
   type Role,
 } from '#common/roles.js';

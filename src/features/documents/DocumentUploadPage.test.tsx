@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import {
@@ -54,6 +54,33 @@ describe('/documents/upload', { timeout: 20_000 }, () => {
     expect(exe).toHaveTextContent('setup.exe');
     expect(exe).toHaveTextContent('Only PDF, PNG, JPEG, WebP and TIFF files are accepted.');
     expect(requests.some((request) => request.startsWith('POST'))).toBe(false);
+  });
+
+  it('offers a contact neither KYC evidence nor financial types; an owner both (decision 035)', async () => {
+    documentsApi(() => HttpResponse.json(cocExtract(), { status: 201 }));
+    const offered = () =>
+      within(screen.getByRole('combobox', { name: 'Document type' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    const contact = await renderApp('/documents/upload', { ...markToken, roles: ['CONTACT'] });
+    await screen.findByRole('heading', { level: 1, name: 'Document Upload' });
+    expect(offered()).toContain('Other');
+    for (const hidden of [
+      'Identity document',
+      'Chamber of Commerce extract',
+      'Invoice',
+      'Purchase order',
+    ]) {
+      expect(offered()).not.toContain(hidden);
+    }
+    contact.router.dispose();
+    cleanup();
+
+    await renderUploadPage();
+    expect(offered()).toEqual(
+      expect.arrayContaining(['Identity document', 'Invoice', 'Purchase order', 'Other']),
+    );
   });
 
   it('asks for the type before taking files', async () => {
