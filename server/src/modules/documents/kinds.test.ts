@@ -288,5 +288,41 @@ describe('documents follow their owner’s rule (decision 035)', () => {
       const after = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
       expect(after.findings.map((f: { code: string }) => f.code)).not.toContain('EVIDENCE_REMOVED');
     });
+
+    it('stays locked to the approved file when a newer file was cancelled', async () => {
+      const { owner, partner } = w.company;
+      const passport = await uploadDocument(server, owner, partner, 'ID_DOCUMENT');
+      const newer = await createKyc(server, owner, partner);
+      await forceKycState(server, newer.id, { status: 'CANCELLED' });
+      const refused = await call(
+        owner,
+        'PATCH',
+        `/api/documents/${passport}/status?status=ARCHIVED`,
+      );
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toContain('APPROVED');
+    });
+  });
+
+  it('does not count an order’s paper of an evidence type as the file’s evidence', async () => {
+    const { owner, partner } = w.company;
+    const cocMissing = async () =>
+      (await call(owner, 'GET', `/api/kyc/${kyc.id}/readiness`))
+        .json()
+        .missing.some(
+          (item: { kind: string; documentType?: string }) =>
+            item.kind === 'document' && item.documentType === 'COC_EXTRACT',
+        );
+    expect(await cocMissing()).toBe(true);
+    const order = await createOrder(server, w.manager, partner);
+    const onOrder = await upload(
+      server,
+      owner,
+      { userId: owner.userId, documentType: 'COC_EXTRACT', orderUuid: order.uuid },
+      { name: 'kvk.pdf', content: minimalPdf('COC_EXTRACT') },
+    );
+    expect(onOrder.statusCode, onOrder.body).toBe(201);
+    // The order's paper follows the order's rule; the file still asks for its own extract.
+    expect(await cocMissing()).toBe(true);
   });
 });

@@ -83,10 +83,14 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
   const evidence: EvidenceKeeper = {
     async fileOf(tx, document) {
       const repository = createSubmissionRepository(tx);
+      // A company document is evidence of its newest file that was not cancelled: a cancelled
+      // attempt leaves the file before it (an approved one, say) what the evidence rests on.
+      const files =
+        document.kycId === null ? await repository.listOfPartner(document.tradePartnerId) : [];
       const view =
         document.kycId !== null
           ? await repository.find({ id: document.kycId })
-          : (await repository.listOfPartner(document.tradePartnerId))[0];
+          : (files.find((file) => file.submission.status !== 'CANCELLED') ?? files[0]);
       return view && { id: view.submission.id, status: view.submission.status };
     },
 

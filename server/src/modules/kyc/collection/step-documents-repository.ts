@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.js';
 import { documents, type DocumentType } from '#server/db/schema/documents.js';
 
@@ -8,12 +8,18 @@ function addTo<T>(sets: Map<number, Set<T>>, key: number | null, value: T) {
   if (key !== null) sets.set(key, (sets.get(key) ?? new Set<T>()).add(value));
 }
 
-/** The customers' ACTIVE documents, as the KYC steps need them (decision 013). */
+/**
+ * The customers' ACTIVE documents, as the KYC steps need them (decision 013): the company's own,
+ * never an order's or a shipment's paper, which is not the file's evidence and is read and
+ * changed under the order's rule (decision 035).
+ */
 export function createStepDocumentRepository(db: Db) {
   const activeOf = (tradePartnerIds: readonly number[]) =>
     and(
       inArray(documents.tradePartnerId, [...new Set(tradePartnerIds)]),
       eq(documents.status, 'ACTIVE'),
+      isNull(documents.orderId),
+      isNull(documents.shipmentId),
     );
 
   /** Each company's types with at least one ACTIVE document, in one query (a list's page). */
