@@ -86,13 +86,24 @@ describe('Completing an order (decision 036)', () => {
   });
 
   it('keeps Complete in the background while shipped goods are still on their way', async () => {
-    mockOrderApi(inProgress({ leftToShip: [] }));
+    mockOrderApi(inProgress({ leftToShip: [], allDelivered: false }));
+    const bodies = mockStatusApi(() => HttpResponse.json(inProgress()));
     await openOrder();
-    expect(screen.getByRole('button', { name: 'Complete' })).toHaveClass('btn-outline-secondary');
+    const complete = screen.getByRole('button', { name: 'Complete' });
+    expect(complete).toHaveClass('btn-outline-secondary');
+
+    // A shipment is still open: its delivery completes the order, not a click.
+    await userEvent.click(complete);
+    const dialog = screen.getByRole('dialog', { name: 'Complete ORD-2026-000123' });
+    expect(dialog).toHaveTextContent('not all of it has been delivered yet');
+    expect(dialog).not.toHaveTextContent('Everything ordered has been shipped');
+    expect(within(dialog).getByRole('button', { name: 'Complete' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep the order open' }));
+    expect(bodies).toEqual([]);
   });
 
   it("shows the server's list when goods turned out to be left, and then asks for a reason", async () => {
-    mockOrderApi(inProgress({ leftToShip: [] }));
+    mockOrderApi(inProgress({ leftToShip: [], allDelivered: true }));
     const bodies = mockStatusApi((body) =>
       body.reason
         ? HttpResponse.json(inProgress({ status: 'COMPLETED', version: 4 }))

@@ -47,14 +47,18 @@ export function CompleteDialog({ order, left, onClose }: CompleteDialogProps) {
   const confirmLabel = t('orders.actions.complete');
   const keepLabel = t('orders.complete.keep');
   if (left.length === 0) {
+    // All on shipments but not all delivered: a shipment is still open, and its delivery
+    // completes the order (the server refuses the move by hand meanwhile).
+    const onTheWay = !order.allDelivered;
     return (
       <ConfirmDialog
         show
         title={title}
-        message={t('orders.complete.message')}
+        message={t(onTheWay ? 'orders.complete.onTheWay' : 'orders.complete.message')}
         confirmLabel={confirmLabel}
         cancelLabel={keepLabel}
-        confirmVariant="primary"
+        confirmVariant={onTheWay ? 'outline-secondary' : 'primary'}
+        confirmDisabled={onTheWay}
         onConfirm={() => dispatch(moveOrder({ order, status: 'COMPLETED' }))}
         onClose={onClose}
       />
