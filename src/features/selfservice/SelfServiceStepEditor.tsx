@@ -30,6 +30,7 @@ import {
   saveDraft,
   selectDocuments,
   selectDraftSave,
+  selectReadiness,
   selectStepSave,
   uploadDocument,
 } from '@/features/selfservice/selfServiceSlice';
@@ -73,11 +74,28 @@ function DraftStatus({
   );
 }
 
-/** The step's documents through the link: those uploaded through it, and their changes. */
+/**
+ * The step's documents through the link: those uploaded through it, and their changes. What is
+ * still needed is what the file's readiness says is missing: the company may hold a document
+ * the link does not show (one its people uploaded), and then nothing is asked of the link.
+ */
 function useLinkDocuments(token: string, stepType: DataStepType): StepDocumentsProps {
   const dispatch = useAppDispatch();
   const all = useAppSelector(selectDocuments);
+  const readiness = useAppSelector(selectReadiness);
   const allowedTypes = STEP_DOCUMENT_TYPES[stepType];
+  const requiredTypes = useMemo(
+    () =>
+      REQUIRED_STEP_DOCUMENTS[stepType].filter(
+        (type) =>
+          readiness === null ||
+          readiness.missing.some(
+            (item) =>
+              item.stepType === stepType && item.kind === 'document' && item.documentType === type,
+          ),
+      ),
+    [readiness, stepType],
+  );
   const documents = useMemo(
     () =>
       all
@@ -89,7 +107,7 @@ function useLinkDocuments(token: string, stepType: DataStepType): StepDocumentsP
   return {
     documents,
     allowedTypes,
-    requiredTypes: REQUIRED_STEP_DOCUMENTS[stepType],
+    requiredTypes,
     onUpload: async (file, documentType) => {
       const document = await dispatch(uploadDocument({ token, file, documentType })).unwrap();
       afterChange();
