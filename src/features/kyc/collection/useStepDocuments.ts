@@ -70,7 +70,10 @@ export function useStepDocuments(kycId: number, tradePartnerId: number, stepType
   };
 
   const props: Omit<StepDocumentsProps, 'onView'> = {
-    documents: documents.map(toStepDocument),
+    // The company's own: an order's or a shipment's paper is not the file's evidence (decision 035).
+    documents: documents
+      .filter((document) => document.orderId === null && document.shipmentId === null)
+      .map(toStepDocument),
     allowedTypes,
     requiredTypes: REQUIRED_STEP_DOCUMENTS[stepType],
     onUpload: async (file, documentType) => {
