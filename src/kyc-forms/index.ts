@@ -16,7 +16,13 @@
  */
 export { KycStepForm } from '@/kyc-forms/KycStepForm';
 export { StepDocuments, missingTypes } from '@/kyc-forms/StepDocuments';
-export { checkDraft, fromStepData, fromStepDraft, toStepData } from '@/kyc-forms/stepDraft';
+export {
+  checkDraft,
+  fromStepData,
+  fromStepDraft,
+  matchesSaved,
+  toStepData,
+} from '@/kyc-forms/stepDraft';
 export type {
   KycStepFormProps,
   StepDocument,

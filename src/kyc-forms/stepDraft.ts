@@ -1,3 +1,4 @@
+import { dequal } from 'dequal';
 import {
   CONTACT_ROLES,
   STEP_ISSUE_MESSAGES,
@@ -286,6 +287,19 @@ export function fromStepData<T extends DataStepType>(
   language: string,
 ): StepDraft<T> {
   return (FROM_DATA[stepType] as FromData<T>)(isRow(data) ? data : {}, savedAmount(language));
+}
+
+/**
+ * Whether the form holds exactly the saved data: typed back to what was saved, there is nothing
+ * left to save, and no draft should stand in the way of handing the file in (decision 038).
+ */
+export function matchesSaved<T extends DataStepType>(
+  stepType: T,
+  value: StepDraft<T>,
+  data: unknown,
+  language: string,
+): boolean {
+  return dequal(value, fromStepData(stepType, data, language));
 }
 
 /**

@@ -13,6 +13,7 @@ import { useCountryOptions } from '@/countries/useCountryOptions';
 import {
   checkDraft,
   fromStepData,
+  matchesSaved,
   fromStepDraft,
   KycStepForm,
   toStepData,
@@ -25,6 +26,7 @@ import { useAutosave, type PendingDraft } from '@/kyc-forms/useAutosave';
 import {
   archiveDocument,
   changeDocumentType,
+  discardDraft,
   loadReadiness,
   saveData,
   saveDraft,
@@ -172,8 +174,14 @@ export function SelfServiceStepEditor<T extends DataStepType>({
   const onChange = (next: StepDraft<T>) => {
     setValue(next);
     setSaved(false);
-    autosave.change(next as Record<string, unknown>);
     if (issues.length > 0) setIssues(check(next));
+    // Typed back to what is saved: no change is left, and no draft (decision 038).
+    if (matchesSaved(stepType, next, step.data, i18n.language)) {
+      autosave.cancel();
+      if (step.draft !== null) void dispatch(discardDraft({ token, stepType }));
+      return;
+    }
+    autosave.change(next as Record<string, unknown>);
   };
 
   const onSave = async () => {

@@ -92,6 +92,43 @@ describe('KycDetailPage, the partner filling in a file', () => {
     expect(screen.getByRole('heading', { name: 'Summary', level: 3 })).toBeInTheDocument();
   });
 
+  it('drops the draft when the form is typed back to what is saved: nothing is left to save', async () => {
+    mockKycApi({
+      submission: submissionJson({ status: 'DRAFT' }),
+      steps: editable().map((step) =>
+        step.stepType === 'cdd'
+          ? {
+              ...step,
+              status: 'IN_PROGRESS',
+              data: { businessActivity: 'Wholesale of metals' },
+              draft: { businessActivity: 'Retail of textiles' },
+              draftSavedAt: '2025-06-04T21:38:00.000Z',
+            }
+          : step,
+      ),
+    });
+    const discarded: string[] = [];
+    server.use(
+      http.delete('/api/kyc/:id/steps/:stepType/draft', ({ request }) => {
+        discarded.push(new URL(request.url).pathname);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderAsOwner();
+    const summary = await region('Summary');
+    await within(summary).findByText(/has changes that are not saved/);
+
+    const cdd = await region('Customer due diligence');
+    const activity = within(cdd).getByRole('textbox', { name: /Business activity/ });
+    fireEvent.change(activity, { target: { value: 'Wholesale of metals' } });
+
+    await waitFor(() => expect(discarded).toEqual(['/api/kyc/12/steps/cdd/draft']));
+    await waitFor(() =>
+      expect(within(summary).queryByText(/has changes that are not saved/)).toBeNull(),
+    );
+    expect(within(summary).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
+  });
+
   it('starts from the server draft and autosaves a change once the typing pauses (1 s)', async () => {
     const api = mockKycApi({
       submission: submissionJson({ status: 'DRAFT' }),

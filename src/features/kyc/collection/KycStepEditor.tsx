@@ -19,6 +19,7 @@ import {
 import {
   checkDraft,
   fromStepData,
+  matchesSaved,
   fromStepDraft,
   KycStepForm,
   toStepData,
@@ -146,10 +147,17 @@ export function KycStepEditor<T extends DataStepType>({
 
   const onChange = (next: StepDraft<T>) => {
     setValue(next);
-    setChanged(true);
-    autosave.change(next as Record<string, unknown>);
     // Once issues are shown, they follow the corrections.
     if (issues.length > 0) setIssues(check(next));
+    // Typed back to what is saved: no change is left, and no draft (decision 038).
+    if (matchesSaved(stepType, next, step.data, i18n.language)) {
+      autosave.cancel();
+      setChanged(false);
+      if (step.draft !== null || local) void dispatch(discardStepDraft({ kycId, stepType }));
+      return;
+    }
+    setChanged(true);
+    autosave.change(next as Record<string, unknown>);
   };
 
   const onSave = async () => {
