@@ -177,6 +177,7 @@ describe('KycDetailPage', () => {
     ]);
     // An owner may comment on the file.
     expect(screen.getByRole('textbox', { name: 'New comment' })).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is needed from you unless they ask/)).toBeInTheDocument();
   });
 
   it('tells the owner nothing of the risk, not even that it was not assessed (decision 018)', async () => {
@@ -196,6 +197,9 @@ describe('KycDetailPage', () => {
     await screen.findByRole('region', { name: 'Chamber of Commerce' });
     expect(screen.getAllByText('Risk level')).toHaveLength(2);
     expect(screen.getAllByText('High')).toHaveLength(2);
+    // The summary speaks to the reviewer as one, not as the partner.
+    expect(screen.getByText('Handed in: the file is with the reviewers.')).toBeInTheDocument();
+    expect(screen.queryByText(/Nothing is needed from you/)).not.toBeInTheDocument();
   });
 
   it('puts a step back and says why when the server refuses (409)', async () => {

@@ -152,6 +152,8 @@ export function KycSubmitSummary({ submission, actors, progress }: SummaryProps)
   const { t } = useTranslation();
   const filling = PARTNER_EDITABLE_STATUSES.includes(submission.status);
   const decided = !filling && !OPEN_KYC_STATUSES.includes(submission.status);
+  // Staff are the reviewers: the partner's 'nothing is needed from you' is not theirs to read.
+  const reviewer = actors.includes('employee') || actors.includes('manager');
   return (
     <section aria-labelledby={SUMMARY_HEADING_ID} className="card shadow-sm kyc-step">
       <div className="card-header">
@@ -167,7 +169,9 @@ export function KycSubmitSummary({ submission, actors, progress }: SummaryProps)
       ) : (
         <div className="card-body pt-0">
           <p className="mb-0">
-            {decided ? t('kycProgress.decided') : t('kycProgress.withReviewers')}
+            {decided
+              ? t('kycProgress.decided')
+              : t(reviewer ? 'kycProgress.withReviewersStaff' : 'kycProgress.withReviewers')}
           </p>
         </div>
       )}
