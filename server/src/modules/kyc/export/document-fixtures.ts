@@ -271,6 +271,16 @@ const audit: AuditEvent[] = [
     details: { changedFields: ['iban', 'accountHolder'], version: 2, previousVersion: 1 },
   }),
   event(23, { entity: 'submission', action: 'status_changed', from: 'DRAFT', to: 'SUBMITTED' }),
+  event(25, {
+    entity: 'document',
+    entityId: 7,
+    action: 'document_retyped',
+    from: 'ID_DOCUMENT',
+    to: 'PROOF_OF_ADDRESS',
+    reason: 'Uploaded under the wrong type.',
+    user: jose,
+    details: { fileName: 'utility-bill.pdf', type: 'ID_DOCUMENT', fileStatus: 'IN_REVIEW' },
+  }),
   ...decisions,
   event(24, {
     entity: 'submission',

@@ -67,6 +67,10 @@ describe('the KYC review file as PDF', () => {
     expect(file.text).toContain('€250,000.00');
     expect(file.text).toContain('PDF exported');
     expect(file.text).toContain('Pages: 21');
+    // A document's change names its type and the file's status in words, not as codes.
+    expect(file.text).toContain('Document type: Identity document');
+    expect(file.text).toContain('File status: In review');
+    expect(file.text).not.toContain('ID_DOCUMENT');
     file.pages.forEach((page, index) => {
       expect(page).toContain(`Page ${index + 1} of ${file.pageCount}`);
     });

@@ -161,8 +161,14 @@ export function auditDetails(texts: PdfTexts, event: AuditEvent): string {
     if (Array.isArray(item)) return item.map((part) => value(key, part)).join(', ');
     if (typeof item === 'boolean') return texts.yesNo(item);
     if (key === 'steps' && isStepType(item)) return texts.stepTitle(item);
-    if ((key === 'requested' || key === 'status') && typeof item === 'string') {
+    if (
+      (key === 'requested' || key === 'status' || key === 'fileStatus') &&
+      typeof item === 'string'
+    ) {
       return texts.status(item);
+    }
+    if (key === 'type' && typeof item === 'string') {
+      return texts.byCode('documents.types', item, {}, item);
     }
     if (key === 'size' && typeof item === 'number') return texts.fileSize(item);
     return String(item);
