@@ -14,11 +14,11 @@ import { kB, measureRoutes } from '../bench/support/bundle.js';
  * dashboard's goal is not met yet (docs/performance.md says where the bytes go), so its budget
  * holds today's size: it comes down towards the goal, and goes up only by what a feature the
  * SPEC asks for costs, said in docs/performance.md (issue 18: 257 to 259 kB; issue 19: 262 kB;
- * issue 20: 265 kB).
+ * issue 20: 265 kB; issue 31: 266 kB).
  */
 const LIMITS = {
   boot: { goal: 60, budget: 60 },
-  dashboard: { goal: 200, budget: 265 },
+  dashboard: { goal: 200, budget: 266 },
 };
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
