@@ -302,6 +302,36 @@ describe('documents follow their owner’s rule (decision 035)', () => {
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json().message).toContain('APPROVED');
     });
+
+    it('is on the approved file’s record when a renewal changes it, whatever becomes of the renewal', async () => {
+      const { owner, partner } = w.company;
+      const passport = await uploadDocument(server, owner, partner, 'ID_DOCUMENT');
+      const renewal = await createKyc(server, owner, partner);
+      // The renewal is the partner's to fill in: replacing a passport is theirs to do.
+      const archived = await call(
+        owner,
+        'PATCH',
+        `/api/documents/${passport}/status?status=ARCHIVED`,
+      );
+      expect(archived.statusCode, archived.body).toBe(200);
+      await forceKycState(server, renewal.id, { status: 'CANCELLED' });
+      // The approval rested on it: its trail says so, and its risk looks again.
+      const audit = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/audit`)).json();
+      expect(audit).toContainEqual(
+        expect.objectContaining({
+          entityId: passport,
+          action: 'document_archived',
+          to: 'ARCHIVED',
+        }),
+      );
+      const insights = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
+      expect(insights.findings).toContainEqual(
+        expect.objectContaining({
+          code: 'EVIDENCE_REMOVED',
+          params: expect.objectContaining({ documentId: passport }),
+        }),
+      );
+    });
   });
 
   it('does not count an order’s paper of an evidence type as the file’s evidence', async () => {
@@ -322,7 +352,15 @@ describe('documents follow their owner’s rule (decision 035)', () => {
       { name: 'kvk.pdf', content: minimalPdf('COC_EXTRACT') },
     );
     expect(onOrder.statusCode, onOrder.body).toBe(201);
-    // The order's paper follows the order's rule; the file still asks for its own extract.
+    // The order's paper follows the order's rule; the file still asks for its own extract, and
+    // its risk still finds it missing.
     expect(await cocMissing()).toBe(true);
+    const insights = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
+    expect(insights.findings).toContainEqual(
+      expect.objectContaining({
+        code: 'DOCUMENT_MISSING',
+        params: expect.objectContaining({ documentType: 'COC_EXTRACT' }),
+      }),
+    );
   });
 });

@@ -117,7 +117,13 @@ export interface EvidenceFile {
 /** What befell a KYC file's evidence, for the file's audit trail (decision 035). */
 export interface EvidenceEvent {
   file: EvidenceFile;
-  document: { id: number; fileName: string; type: DocumentType };
+  document: {
+    id: number;
+    fileName: string;
+    type: DocumentType;
+    tradePartnerId: number | null;
+    kycId: number | null;
+  };
   change: 'archived' | 'restored' | 'retyped' | 'uploaded';
   from?: string;
   to?: string;

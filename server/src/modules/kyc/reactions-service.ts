@@ -3,6 +3,8 @@ import { requestOpen, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import type {
   CompanyDocumentChange,
+  EvidenceEvent,
+  EvidenceFile,
   EvidenceKeeper,
 } from '#server/modules/documents/lookup-service.js';
 import { createCompanyMatches } from '#server/modules/search/lookup-service.js';
@@ -80,6 +82,32 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
    * it (EVIDENCE_REMOVED), computed at once, so the file no longer reads as it was approved;
    * restoring the document clears it as soon.
    */
+  /** One change of a document in `file`'s trail; archived from or back to an approved file, a finding. */
+  async function recordOn(tx: Db, file: EvidenceFile, event: EvidenceEvent) {
+    const user = await createUserLookup(tx).byIdentity(event.actor.sub);
+    const link = event.actor.selfService?.linkId;
+    const by = user
+      ? acting(link === undefined ? user : { ...user, viaSelfServiceLink: link })
+      : null;
+    const { id, fileName, type } = event.document;
+    await recordAudit(tx, {
+      kycId: file.id,
+      entity: 'document',
+      entityId: id,
+      action: `document_${event.change}`,
+      from: event.from ?? null,
+      to: event.to ?? null,
+      reason: event.reason ?? null,
+      details: { fileName, type, fileStatus: file.status },
+      by,
+    });
+    const removesOrReturns = event.change === 'archived' || event.change === 'restored';
+    if (removesOrReturns && file.status === 'APPROVED') {
+      await createInsightsRepository(tx).lockSubmission(file.id);
+      await computeInsights(tx, file.id);
+    }
+  }
+
   const evidence: EvidenceKeeper = {
     async fileOf(tx, document) {
       const repository = createSubmissionRepository(tx);
@@ -95,27 +123,17 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
     },
 
     async record(tx, event) {
-      const user = await createUserLookup(tx).byIdentity(event.actor.sub);
-      const link = event.actor.selfService?.linkId;
-      const by = user
-        ? acting(link === undefined ? user : { ...user, viaSelfServiceLink: link })
-        : null;
-      const { id, fileName, type } = event.document;
-      await recordAudit(tx, {
-        kycId: event.file.id,
-        entity: 'document',
-        entityId: id,
-        action: `document_${event.change}`,
-        from: event.from ?? null,
-        to: event.to ?? null,
-        reason: event.reason ?? null,
-        details: { fileName, type, fileStatus: event.file.status },
-        by,
-      });
-      const removesOrReturns = event.change === 'archived' || event.change === 'restored';
-      if (removesOrReturns && event.file.status === 'APPROVED') {
-        await createInsightsRepository(tx).lockSubmission(event.file.id);
-        await computeInsights(tx, event.file.id);
+      await recordOn(tx, event.file, event);
+      // A renewal's change of the company's evidence also touches the approved file before it:
+      // the approval rested on that evidence, so its trail says so and its insights look again
+      // (EVIDENCE_REMOVED), whatever becomes of the renewal.
+      const { tradePartnerId, kycId } = event.document;
+      if (event.file.status === 'APPROVED' || kycId !== null || tradePartnerId === null) return;
+      const approved = (await createSubmissionRepository(tx).listOfPartner(tradePartnerId)).find(
+        ({ submission }) => submission.status === 'APPROVED',
+      );
+      if (approved && approved.submission.id !== event.file.id) {
+        await recordOn(tx, { id: approved.submission.id, status: 'APPROVED' }, event);
       }
     },
   };

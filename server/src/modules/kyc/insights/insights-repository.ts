@@ -5,6 +5,7 @@ import type { Db } from '#server/db/client.js';
 import { documents } from '#server/db/schema/documents.js';
 import { kycAuditEvents, kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { addresses, tradePartners } from '#server/db/schema/partners.js';
+import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
 import type { Data } from './fields.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
 
@@ -60,10 +61,8 @@ export function createInsightsRepository(db: Db) {
           .select({ stepType: kycSteps.stepType, data: kycSteps.data })
           .from(kycSteps)
           .where(eq(kycSteps.kycId, kycId)),
-        db
-          .selectDistinct({ type: documents.type })
-          .from(documents)
-          .where(and(eq(documents.tradePartnerId, row.partner.id), eq(documents.status, 'ACTIVE'))),
+        // The company's own evidence, as the steps' readiness counts it (decision 035).
+        createStepDocumentRepository(db).activeTypesOf([row.partner.id]),
         db
           .selectDistinct({
             documentId: documents.id,
@@ -91,7 +90,7 @@ export function createInsightsRepository(db: Db) {
           kycId,
           partner: { ...row.partner, firstAddress: firstAddress[0] ?? null },
           steps: stepData,
-          activeDocumentTypes: documentTypes.map((d) => d.type),
+          activeDocumentTypes: [...(documentTypes.get(row.partner.id) ?? [])],
           evidenceRemoved: removed,
         },
       };
