@@ -293,6 +293,7 @@ export const policy = {
 
   /** Who `actor` reads a KYC file's records as: staff, or the partner (see KycAudience). */
   kycAudience(actor: AuthUser): KycAudience {
+    if (actor.selfService) return 'partner';
     return isStaff(actor.roles) ? 'staff' : 'partner';
   },
 

@@ -171,7 +171,6 @@ const currentStep = (error: ApiError | undefined) => {
   return parsed.success ? parsed.data : null;
 };
 
-/** A refused submission may list what is missing (409, `details.missing`). */
 /** A refused submit's details: what is missing, and the steps with changes not saved. */
 const submitRefusal = (error: ApiError | undefined) =>
   submitRefusalSchema.safeParse(error?.details).data ?? null;

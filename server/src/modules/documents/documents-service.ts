@@ -388,6 +388,10 @@ export function createDocumentService(
       }
       if (current !== type) {
         const retyped = { ...view, document: { ...view.document, type } };
+        // The document is theirs to read: a type they may not hold is refused, not hidden.
+        if (!policy.readsDocumentKind(actor, documentKind(retyped.document))) {
+          throw new ForbiddenError(`You may not give a document the type ${type}.`);
+        }
         await authorizeDocument(db, actor, retyped, 'change');
         await db.transaction(async (tx) => {
           const file =

@@ -181,7 +181,17 @@ describe('documents follow their owner’s rule (decision 035)', () => {
         { name: 'x.pdf', content: minimalPdf(documentType) },
       );
       expect(response.statusCode, documentType).toBe(403);
+      // Nor may it turn a note it reads into one: refused (403), not hidden.
+      const retype = await call(
+        contact,
+        'PATCH',
+        `/api/documents/${docs.ordinary}/type?documentType=${documentType}`,
+      );
+      expect(retype.statusCode, `retype to ${documentType}`).toBe(403);
+      expect(retype.json().message).toContain(documentType);
     }
+    const note = await call(contact, 'GET', `/api/documents/${docs.ordinary}`);
+    expect(note.json().type).toBe('OTHER');
   });
 
   it('refuses the KYC export to a contact', async () => {
