@@ -379,10 +379,17 @@ test("the order and shipment screens in English and German, light and dark, desk
     });
     await expect(shipments.getByRole('link', { name: /^SHP-\d{4}-\d{6}$/ })).toHaveCount(2);
     await shoot(`order-shipments-${language}`);
-    // Completing it asks first (decision 036): everything is on a shipment. Kept open here.
+    // Completing it asks first (decision 036): everything is on a shipment, one still at sea,
+    // whose delivery completes the order; nothing to complete by hand. Kept open here.
     await page.getByRole('button', { name: text(language, 'orders.actions.complete') }).click();
     const completeDialog = page.getByRole('dialog');
-    await expect(completeDialog).toContainText(text(language, 'orders.complete.message'));
+    await expect(completeDialog).toContainText(text(language, 'orders.complete.onTheWay'));
+    await expect(
+      completeDialog.getByRole('button', {
+        name: text(language, 'orders.actions.complete'),
+        exact: true,
+      }),
+    ).toBeDisabled();
     await shoot(`order-complete-${language}`, false);
     await completeDialog
       .getByRole('button', { name: text(language, 'orders.complete.keep') })
