@@ -1,11 +1,17 @@
-import { DOCUMENT_KINDS, documentKind } from '#common/kyc.js';
+import { DOCUMENT_KINDS, documentKind, EVIDENCE_LOCKED_STATUSES } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import { ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy, type Decision, type PartnerMembership } from '#server/policy.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import type { DocumentView } from './documents-repository.js';
-import type { EvidenceFile, EvidenceKeeper, Viewer } from './types.js';
+import {
+  evidenceKey,
+  type EvidenceFile,
+  type EvidenceKeeper,
+  type EvidenceOwner,
+  type Viewer,
+} from './types.js';
 
 export const documentNotFound = (id: number | string) => `Document with ID ${id} not found.`;
 
@@ -63,7 +69,9 @@ export async function authorizeDocument(
 /**
  * The documents of `views` that `actor` may archive, restore or retype now (decision 035): what
  * authorizeDocument allows, but evidence of a file a partner may no longer change. Staff may,
- * with a reason. One membership and one file lookup per company.
+ * with a reason. A constant number of queries whatever the page: one for the caller's
+ * memberships in the page's companies (none for staff or a link), and at most two for the files
+ * of the page's evidence (none when no file could stop the caller).
  */
 export async function changeableDocuments(
   db: Db,
@@ -71,31 +79,52 @@ export async function changeableDocuments(
   actor: AuthUser,
   views: readonly DocumentView[],
 ): Promise<Set<number>> {
-  const memberships = new Map<number | null, Promise<PartnerMembership | undefined>>();
-  const files = new Map<string, Promise<EvidenceFile | undefined>>();
+  const memberships = await membershipsIn(db, actor, views);
+  const allowed = views.filter((view) => {
+    const company = view.document.tradePartnerId;
+    const membership = company === null ? undefined : memberships.get(company);
+    return decide(actor, view, membership, 'change') === 'allow';
+  });
+  const evidenceOf = (view: DocumentView): EvidenceOwner | undefined => {
+    const { tradePartnerId, kycId } = view.document;
+    return tradePartnerId !== null && documentKind(view.document) === 'kyc-evidence'
+      ? { tradePartnerId, kycId }
+      : undefined;
+  };
+  const locks = lockable(actor);
+  const owners = locks ? allowed.map(evidenceOf).filter((o) => o !== undefined) : [];
+  const files =
+    owners.length > 0 ? await evidence.filesOf(db, owners) : new Map<string, EvidenceFile>();
   const changeable = new Set<number>();
-  for (const view of views) {
-    const row = view.document;
-    if (!memberships.has(row.tradePartnerId)) {
-      memberships.set(
-        row.tradePartnerId,
-        Promise.resolve(membershipIn(db, actor, row.tradePartnerId)),
-      );
-    }
-    const membership = await memberships.get(row.tradePartnerId);
-    if (decide(actor, view, membership, 'change') !== 'allow') continue;
-    if (row.tradePartnerId !== null && documentKind(row) === 'kyc-evidence') {
-      const key = `${row.tradePartnerId}:${row.kycId}`;
-      if (!files.has(key)) {
-        files.set(
-          key,
-          evidence.fileOf(db, { tradePartnerId: row.tradePartnerId, kycId: row.kycId }),
-        );
-      }
-      const file = await files.get(key);
-      if (file && policy.decideEvidenceChange(actor, file.status, undefined) === 'locked') continue;
-    }
-    changeable.add(row.id);
+  for (const view of allowed) {
+    const owner = locks ? evidenceOf(view) : undefined;
+    const file = owner && files.get(evidenceKey(owner));
+    if (file && policy.decideEvidenceChange(actor, file.status, undefined) === 'locked') continue;
+    changeable.add(view.document.id);
   }
   return changeable;
 }
+
+/**
+ * The caller's memberships in the companies of `views`, in one query; none asked for staff
+ * (whose rights in a company's documents do not rest on a membership) or a link's holder.
+ */
+async function membershipsIn(
+  db: Db,
+  actor: AuthUser,
+  views: readonly DocumentView[],
+): Promise<Map<number, PartnerMembership>> {
+  if (actor.selfService || policy.seesAllPartners(actor)) return new Map();
+  const ids = [
+    ...new Set(views.map((view) => view.document.tradePartnerId).filter((id) => id !== null)),
+  ];
+  if (ids.length === 0) return new Map();
+  const rows = await createPartnerLookup(db).memberships(actor.sub, ids);
+  return new Map(rows.map((row) => [row.tradePartnerId, row]));
+}
+
+/** Whether a file's status can stop `actor` changing its evidence (not staff's: with a reason). */
+const lockable = (actor: AuthUser) =>
+  EVIDENCE_LOCKED_STATUSES.some(
+    (status) => policy.decideEvidenceChange(actor, status, undefined) === 'locked',
+  );

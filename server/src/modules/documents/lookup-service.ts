@@ -9,6 +9,7 @@ export type {
   EvidenceFile,
   EvidenceKeeper,
 } from './types.js';
+export { evidenceKey } from './types.js';
 
 /** What other modules ask of documents: one by id, or a company's, as the repository has them. */
 export function createDocumentLookup(db: Db) {

@@ -142,5 +142,20 @@ export interface EvidenceKeeper {
     db: Db,
     document: { tradePartnerId: number; kycId: number | null },
   ): Promise<EvidenceFile | undefined>;
+  /**
+   * `fileOf` for many documents at once, in at most two queries whatever their number: each
+   * document's file by its `evidenceKey` (none for a document whose file does not exist).
+   */
+  filesOf(db: Db, documents: readonly EvidenceOwner[]): Promise<Map<string, EvidenceFile>>;
   record(db: Db, event: EvidenceEvent): Promise<void>;
 }
+
+/** What a document's file is found by: its link's file, else its company's current one. */
+export interface EvidenceOwner {
+  tradePartnerId: number;
+  kycId: number | null;
+}
+
+/** The key of `filesOf`'s answer: documents with the same key are evidence of the same file. */
+export const evidenceKey = (document: EvidenceOwner): string =>
+  document.kycId !== null ? `file:${document.kycId}` : `company:${document.tradePartnerId}`;

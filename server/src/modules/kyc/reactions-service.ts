@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { requestOpen, STEP_DOCUMENT_TYPES } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
-import type {
-  CompanyDocumentChange,
-  EvidenceEvent,
-  EvidenceFile,
-  EvidenceKeeper,
+import {
+  evidenceKey,
+  type CompanyDocumentChange,
+  type EvidenceEvent,
+  type EvidenceFile,
+  type EvidenceKeeper,
 } from '#server/modules/documents/lookup-service.js';
 import { createCompanyMatches } from '#server/modules/search/lookup-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
@@ -120,6 +121,30 @@ export function createKycReactions(db: Db, log: FastifyBaseLogger) {
           ? await repository.find({ id: document.kycId })
           : (files.find((file) => file.submission.status !== 'CANCELLED') ?? files[0]);
       return view && { id: view.submission.id, status: view.submission.status };
+    },
+
+    async filesOf(tx, documents) {
+      // fileOf's rule, for a page of documents: a link's upload is its file's; any other
+      // company document its company's newest file that was not cancelled, else its newest.
+      const repository = createSubmissionRepository(tx);
+      const linked = new Set<number>();
+      const companies = new Set<number>();
+      for (const document of documents) {
+        if (document.kycId !== null) linked.add(document.kycId);
+        else companies.add(document.tradePartnerId);
+      }
+      const [files, current] = await Promise.all([
+        repository.statusesOf([...linked]),
+        repository.currentOf([...companies]),
+      ]);
+      const byKey = new Map<string, EvidenceFile>();
+      for (const { id, tradePartnerId, status } of files) {
+        byKey.set(evidenceKey({ tradePartnerId, kycId: id }), { id, status });
+      }
+      for (const { id, tradePartnerId, status } of current) {
+        byKey.set(evidenceKey({ tradePartnerId, kycId: null }), { id, status });
+      }
+      return byKey;
     },
 
     async record(tx, event) {

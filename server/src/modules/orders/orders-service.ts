@@ -14,6 +14,7 @@ import {
   type OrderStatus,
 } from '#common/orders.js';
 import type { DocumentType } from '#common/documents.js';
+import { typeKind } from '#common/kyc.js';
 import { encodeCursor, pageStart, readAfter } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
@@ -32,6 +33,7 @@ import {
   recordOrderAudit,
   shipmentTrail,
   type OrderAuditEntry,
+  type OrderAuditRow,
 } from './audit-repository.js';
 import { createOrderListRepository } from './list-repository.js';
 import {
@@ -355,10 +357,28 @@ export function createOrderService(db: Db, shipments: OrderShipmentRules) {
     /** The order's append-only trail, its status history included, oldest first. */
     async history(actor: AuthUser, ref: OrderRef): Promise<OrderHistory> {
       const { view } = await authorizeOrderAccess(db, actor, ref, 'read');
-      return { events: (await orderTrail(db, view.order.id)).map(presentEvent) };
+      return trailFor(actor, await orderTrail(db, view.order.id));
     },
   };
 }
+
+/**
+ * Whether `actor` reads a trail entry: an entry about a document names its type and file name,
+ * so it is read only by those who may read documents of its kind (decision 035): an invoice's
+ * upload is not told to a contact or a trade partner who may not open the invoice. An entry
+ * about a document that does not name its type is taken as financial.
+ */
+function readsEntry(actor: AuthUser, row: OrderAuditRow): boolean {
+  if (row.entity !== 'document') return true;
+  const type = row.details?.['type'];
+  const kind = typeof type === 'string' ? typeKind(type as DocumentType, 'record') : 'financial';
+  return policy.readsDocumentKind(actor, kind);
+}
+
+/** The trail as answered to `actor`: the entries they may read, oldest first. */
+const trailFor = (actor: AuthUser, rows: readonly OrderAuditRow[]): OrderHistory => ({
+  events: rows.filter((row) => readsEntry(actor, row)).map(presentEvent),
+});
 
 /** The "only what you may see" condition of lists: none for staff. */
 const viewerOf = (actor: AuthUser) =>
@@ -476,9 +496,16 @@ interface ShipmentRef {
   number: string;
 }
 
-/** The entries of an order's trail about one of its shipments, oldest first, as answered. */
-export async function shipmentHistory(db: Db, shipmentId: number): Promise<OrderHistory> {
-  return { events: (await shipmentTrail(db, shipmentId)).map(presentEvent) };
+/**
+ * The entries of an order's trail about one of its shipments, oldest first, as `actor` may read
+ * them (`trailFor`).
+ */
+export async function shipmentHistory(
+  db: Db,
+  actor: AuthUser,
+  shipmentId: number,
+): Promise<OrderHistory> {
+  return trailFor(actor, await shipmentTrail(db, shipmentId));
 }
 
 /** What the documents, the PDF export and the shipments ask of orders. */

@@ -42,6 +42,9 @@ export function createPartnerLookup(db: Db) {
     listOfUser: (...args: Parameters<typeof partners.listOfUser>) => partners.listOfUser(...args),
     membership: (...args: Parameters<typeof members.findByIdentity>) =>
       members.findByIdentity(...args),
+    /** The memberships of the person signed in as `identityId` in the given companies. */
+    memberships: (...args: Parameters<typeof members.listByIdentity>) =>
+      members.listByIdentity(...args),
     contactsOf: (...args: Parameters<typeof contacts.listFor>) => contacts.listFor(...args),
     /** In their order: the first is the company address. */
     addressesOf: (tradePartnerId: number) => addresses.listFor([tradePartnerId]),

@@ -123,6 +123,19 @@ export type SubmissionConditions = Omit<FilterQuery, 'page' | 'size' | 'sort'> &
   tradePartnerId?: number;
 };
 
+/** A file as its evidence names it (decision 035). */
+export interface FileStatus {
+  id: number;
+  tradePartnerId: number;
+  status: KycStatus;
+}
+
+const fileStatusColumns = {
+  id: kycSubmissions.id,
+  tradePartnerId: kycSubmissions.tradePartnerId,
+  status: kycSubmissions.status,
+};
+
 export function createSubmissionRepository(db: Db) {
   const selectViews = () =>
     db
@@ -279,6 +292,34 @@ export function createSubmissionRepository(db: Db) {
       return selectViews()
         .where(eq(kycSubmissions.tradePartnerId, tradePartnerId))
         .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id));
+    },
+
+    /** The files `ids` (those that exist), with their company and status. */
+    async statusesOf(ids: readonly number[]): Promise<FileStatus[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select(fileStatusColumns)
+        .from(kycSubmissions)
+        .where(inArray(kycSubmissions.id, [...ids]));
+    },
+
+    /**
+     * Each company's current file, in one query: its newest (as `listOfPartner` orders them)
+     * that was not cancelled, else its newest (decision 035). Companies without a file are not
+     * in the answer.
+     */
+    async currentOf(tradePartnerIds: readonly number[]): Promise<FileStatus[]> {
+      if (tradePartnerIds.length === 0) return [];
+      return db
+        .selectDistinctOn([kycSubmissions.tradePartnerId], fileStatusColumns)
+        .from(kycSubmissions)
+        .where(inArray(kycSubmissions.tradePartnerId, [...tradePartnerIds]))
+        .orderBy(
+          kycSubmissions.tradePartnerId,
+          sql`(${kycSubmissions.status} = 'CANCELLED')`,
+          desc(kycSubmissions.createdAt),
+          desc(kycSubmissions.id),
+        );
     },
 
     /** The company's open submission (at most one: a unique index), if any. */
