@@ -58,6 +58,35 @@ const region = (name: string) => screen.findByRole('region', { name });
 const dataPuts = <T extends { path: string }>(bodies: T[]) =>
   bodies.filter(({ path }) => /\/steps\/[\w-]+\/data/.test(path));
 
+/**
+ * A draft file whose step 5 was saved as 'Wholesale of metals' and then changed to 'Retail of
+ * textiles' without saving; the paths of the draft's DELETEs are collected.
+ */
+function cddWithUnsavedDraft(): string[] {
+  mockKycApi({
+    submission: submissionJson({ status: 'DRAFT' }),
+    steps: editable().map((step) =>
+      step.stepType === 'cdd'
+        ? {
+            ...step,
+            status: 'IN_PROGRESS',
+            data: { businessActivity: 'Wholesale of metals' },
+            draft: { businessActivity: 'Retail of textiles' },
+            draftSavedAt: '2025-06-04T21:38:00.000Z',
+          }
+        : step,
+    ),
+  });
+  const discarded: string[] = [];
+  server.use(
+    http.delete('/api/kyc/:id/steps/:stepType/draft', ({ request }) => {
+      discarded.push(new URL(request.url).pathname);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  );
+  return discarded;
+}
+
 describe('KycDetailPage, the partner filling in a file', () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -93,27 +122,7 @@ describe('KycDetailPage, the partner filling in a file', () => {
   });
 
   it('drops the draft when the form is typed back to what is saved: nothing is left to save', async () => {
-    mockKycApi({
-      submission: submissionJson({ status: 'DRAFT' }),
-      steps: editable().map((step) =>
-        step.stepType === 'cdd'
-          ? {
-              ...step,
-              status: 'IN_PROGRESS',
-              data: { businessActivity: 'Wholesale of metals' },
-              draft: { businessActivity: 'Retail of textiles' },
-              draftSavedAt: '2025-06-04T21:38:00.000Z',
-            }
-          : step,
-      ),
-    });
-    const discarded: string[] = [];
-    server.use(
-      http.delete('/api/kyc/:id/steps/:stepType/draft', ({ request }) => {
-        discarded.push(new URL(request.url).pathname);
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const discarded = cddWithUnsavedDraft();
     renderAsOwner();
     const summary = await region('Summary');
     await within(summary).findByText(/has changes that are not saved/);
@@ -424,27 +433,7 @@ describe('KycDetailPage, the partner filling in a file', () => {
   });
 
   it('names a step whose changes are not saved, and offers to submit once they are discarded', async () => {
-    mockKycApi({
-      submission: submissionJson({ status: 'DRAFT' }),
-      steps: editable().map((step) =>
-        step.stepType === 'cdd'
-          ? {
-              ...step,
-              status: 'IN_PROGRESS',
-              data: { businessActivity: 'Wholesale of metals' },
-              draft: { businessActivity: 'Retail of textiles' },
-              draftSavedAt: '2025-06-04T21:38:00.000Z',
-            }
-          : step,
-      ),
-    });
-    const discarded: string[] = [];
-    server.use(
-      http.delete('/api/kyc/:id/steps/:stepType/draft', ({ request }) => {
-        discarded.push(new URL(request.url).pathname);
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
+    const discarded = cddWithUnsavedDraft();
     renderAsOwner();
 
     // The saved data is complete, but what was typed last is not saved: no submit yet.
