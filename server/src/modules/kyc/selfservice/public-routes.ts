@@ -35,7 +35,7 @@ import type { createCollectionService } from '../collection/collection-service.j
 import { stepDataInputSchema, stepDraftInputSchema } from '../kyc-schemas.js';
 import type { KycReactions } from '../reactions-service.js';
 import { stepParamsSchema } from './selfservice-schemas.js';
-import { invalidLink, linkActor, tokenHash, createGrants } from './grants.js';
+import { invalidLink, linkActor, linkStillWrites, tokenHash, createGrants } from './grants.js';
 import type { SelfServiceService } from './selfservice-service.js';
 
 const tags = ['kyc self-service'];
@@ -73,6 +73,7 @@ const publicRoutes: FastifyPluginAsyncZod<{
     app.log,
     reactions.evidence,
     reactions.documentChanged,
+    linkStillWrites,
   );
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
