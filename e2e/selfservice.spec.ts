@@ -282,7 +282,11 @@ test('a company fills in its KYC file through a link, in German; staff see every
 
   // A handed-in file's link makes no account: the confirmation says how to follow it instead.
   await expect(
-    clerk.getByText(de('To follow this file with an account, ask the person who sent you')),
+    clerk.getByText(
+      de(
+        'To follow this file with an account, ask the person who sent you the link for an invitation.',
+      ),
+    ),
   ).toBeVisible();
   await expect(
     clerk.getByRole('button', { name: de('Create an account to follow this file') }),
