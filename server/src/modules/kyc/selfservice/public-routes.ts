@@ -406,9 +406,13 @@ const publicRoutes: FastifyPluginAsyncZod<{
         tags,
         security: [{ bearer: [] }],
         summary:
-          "Follow the link's file with an account: the signed-in caller joins its company " +
-          'as a CONTACT with EDITOR access, and the link ends',
-        description: `Needs a bearer token and the link's token. ${description}`,
+          "Follow the link's file with an account: its recipient, signed in with the verified " +
+          "e-mail the link was made for, joins its company at the link's access level, and the " +
+          'link ends',
+        description:
+          `Needs a bearer token and the link's token. 403 with details.reason (notRecipient, ` +
+          `noRecipient, handedIn, notAllowed) for anyone else, or once the file was handed in. ` +
+          description,
         operationId: 'claimSelfServiceLink',
         headers,
         response: { 200: claimAnswerSchema },

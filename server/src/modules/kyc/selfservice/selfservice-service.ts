@@ -52,6 +52,7 @@ const CLAIM_REFUSED: Record<ClaimRefusal, string> = {
 
 /** 403 with the reason a claim was refused, in `details.reason` for the app to word it. */
 const claimRefused = (reason: ClaimRefusal) => new AppError(403, CLAIM_REFUSED[reason], { reason });
+
 /** How much of a link's access log one answer holds. */
 const USES_SHOWN = 200;
 
