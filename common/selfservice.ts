@@ -11,6 +11,7 @@ import { documentSchema } from './documents.js';
 import { DOCUMENT_TYPES } from './documents.js';
 import { commentSchema, kycStatusSchema, kycStepSchema, personSchema } from './kyc-responses.js';
 import { LANGUAGES } from './languages.js';
+import type { AccessLevel } from './partner-access.js';
 import type { KycStatus } from './kyc.js';
 
 export {
@@ -27,9 +28,10 @@ export const LINK_MAX_DAYS = 30;
 export const LINK_FILE_STATUSES: readonly KycStatus[] = ['DRAFT', 'CHANGES_REQUESTED'];
 
 /**
- * A link's state: active (may be used), submitted (the file was handed in through it: it shows
- * the file's status and offers an account), expired, revoked, claimed (someone made an account
- * from it, which ended it).
+ * A link's state: active (may be used), submitted (the file was handed in, through it or in
+ * any other way, since it was made, or is no longer with the company: it only shows the file's
+ * status, decision 041), expired, revoked, claimed (its recipient made an account from it,
+ * which ended it).
  */
 export const LINK_STATES = ['active', 'submitted', 'expired', 'revoked', 'claimed'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
@@ -53,6 +55,28 @@ export type LinkAction = (typeof LINK_ACTIONS)[number];
 export const INVALID_LINK_MESSAGE =
   'This link is not valid any more. Ask the person who sent it for a new one.';
 
+/**
+ * The access levels a claim may join a company at (decision 041): never OWNER, which is given
+ * by invitation or by changing a member's level, as the company's own act.
+ */
+export const LINK_ACCESS_LEVELS = [
+  'ADMIN',
+  'EDITOR',
+  'VIEWER',
+] as const satisfies readonly AccessLevel[];
+export type LinkAccessLevel = (typeof LINK_ACCESS_LEVELS)[number];
+
+/** What a claim joins at unless the link's maker chose otherwise: enough to finish the file. */
+export const LINK_DEFAULT_ACCESS_LEVEL: LinkAccessLevel = 'EDITOR';
+
+/**
+ * Why a claim was refused (403), for the app to say it in the person's words: the signed-in
+ * account's verified e-mail is not the link's recipient's; the link names no recipient; the
+ * file was handed in; the link allows no account.
+ */
+export const CLAIM_REFUSALS = ['notRecipient', 'noRecipient', 'handedIn', 'notAllowed'] as const;
+export type ClaimRefusal = (typeof CLAIM_REFUSALS)[number];
+
 export const linkCreateSchema = z
   .object({
     recipientEmail: z.email('must be an e-mail address').max(254).optional(),
@@ -67,8 +91,28 @@ export const linkCreateSchema = z
       .describe(`days until the link expires (${LINK_DEFAULT_DAYS} unless given)`),
     allowAccount: z
       .boolean()
-      .default(true)
-      .describe("the confirmation offers 'Create an account to follow this file'"),
+      .optional()
+      .describe(
+        "the page offers 'Create an account to follow this file' to the recipient (their " +
+          'verified e-mail must be recipientEmail); needs recipientEmail, and is true by ' +
+          'default when one is given',
+      ),
+    accessLevel: z
+      .enum(LINK_ACCESS_LEVELS)
+      .default(LINK_DEFAULT_ACCESS_LEVEL)
+      .describe(
+        `the level an account made from the link joins the company at (${LINK_DEFAULT_ACCESS_LEVEL} ` +
+          "unless given), never above the maker's own",
+      ),
+  })
+  .superRefine((link, context) => {
+    if (link.allowAccount === true && link.recipientEmail === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['allowAccount'],
+        message: 'needs recipientEmail: only the recipient may make an account from a link',
+      });
+    }
   })
   .meta({ id: 'SelfServiceLinkCreate' });
 
@@ -84,6 +128,7 @@ export const selfServiceLinkSchema = z
     recipientName: z.string().nullable(),
     language: z.enum(LANGUAGES),
     allowAccount: z.boolean(),
+    accessLevel: z.enum(LINK_ACCESS_LEVELS),
     state: z.enum(LINK_STATES),
     createdBy: personSchema.nullable(),
     createdAt: dateTimeSchema,
@@ -147,7 +192,11 @@ export const selfServiceFileSchema = z
       expiresAt: dateTimeSchema,
       language: z.enum(LANGUAGES),
       recipientName: z.string().nullable(),
-      allowAccount: z.boolean().describe("the confirmation offers 'Create an account'"),
+      allowAccount: z
+        .boolean()
+        .describe(
+          "the page offers 'Create an account' (the link allows one and may still be claimed)",
+        ),
     }),
     file: z.object({
       uuid: z.uuid(),
@@ -178,6 +227,7 @@ export const claimAnswerSchema = z
     tradePartnerUuid: z.uuid(),
     kycId: z.number().int(),
     kycUuid: z.uuid(),
+    accessLevel: z.enum(LINK_ACCESS_LEVELS).describe('the level the account joined at'),
   })
   .meta({ id: 'SelfServiceClaim' });
 

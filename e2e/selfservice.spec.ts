@@ -87,12 +87,17 @@ async function newCompanyWithFile(
 }
 
 /**
- * 'Share self-service link' on the open file; answers the address the dialog shows once, and
- * the link's number.
+ * 'Share self-service link' on the open file, for `recipientEmail` when given (only then may
+ * the link make an account); answers the address the dialog shows once, and the link's number.
  */
-async function shareLink(page: Page, language: string): Promise<{ url: string; id: string }> {
+async function shareLink(
+  page: Page,
+  language: string,
+  recipientEmail?: string,
+): Promise<{ url: string; id: string }> {
   await page.getByRole('button', { name: 'Share self-service link' }).click();
   const dialog = page.getByRole('dialog');
+  if (recipientEmail) await dialog.getByLabel("Recipient's e-mail (optional)").fill(recipientEmail);
   await dialog.getByLabel("Recipient's name (optional)").fill(RECIPIENT);
   await dialog.getByLabel('Language the page opens in').selectOption({ label: language });
   await dialog.getByRole('button', { name: 'Create link' }).click();
@@ -203,7 +208,7 @@ const REQUEST_LOOKS: { language: 'en' | 'fr'; colorScheme: ColorScheme; viewport
   { language: 'en', colorScheme: 'light', viewport: desktop },
 ];
 
-test('a company fills in its KYC file through a link, in German, and follows it with an account; staff see every use; sent back, a new link opens on the request', async ({
+test('a company fills in its KYC file through a link, in German; staff see every use; sent back, its recipient follows it with an account, and a new link opens on the request', async ({
   page,
   browser,
 }, testInfo) => {
@@ -275,25 +280,17 @@ test('a company fills in its KYC file through a link, in German, and follows it 
   ).toBeVisible();
   await expect(stranger.getByText(COMPANY)).toHaveCount(0);
 
-  // The confirmation's offer: an account, then a signed-in contact who sees the file.
-  await clerk.getByRole('button', { name: de('Create an account to follow this file') }).click();
-  await expect(clerk.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  const email = uniqueEmail('klara');
-  await clerk.getByLabel('Email').fill(email);
-  await clerk.getByLabel('Password', { exact: true }).fill('a-long-password');
-  await clerk.getByLabel('Confirm password').fill('a-long-password');
-  await clerk.getByLabel('First name').fill('Klara');
-  await clerk.getByLabel('Last name').fill('Klein');
-  await clerk.getByRole('button', { name: 'Create account' }).click();
-  await expect(clerk).toHaveURL(new RegExp(`${escape(new URL(fileUrl).pathname)}$`));
-  await expect(clerk.getByText(COMPANY).first()).toBeVisible();
-  // The link has ended with it.
-  await stranger.goto(link);
+  // A handed-in file's link makes no account: the confirmation says how to follow it instead.
   await expect(
-    stranger.getByText(
-      'This link is not valid any more. Ask the person who sent it for a new one.',
+    clerk.getByText(
+      de(
+        'To follow this file with an account, ask the person who sent you the link for an invitation.',
+      ),
     ),
   ).toBeVisible();
+  await expect(
+    clerk.getByRole('button', { name: de('Create an account to follow this file') }),
+  ).toHaveCount(0);
 
   // Issue 31: the manager sends the bank step back with a comment, and a new link goes out.
   await page.goto(fileUrl);
@@ -304,6 +301,30 @@ test('a company fills in its KYC file through a link, in German, and follows it 
   await request.getByRole('button', { name: 'Send request' }).click();
   await expect(request).toHaveCount(0);
   await move(page, 'Request changes from partner', 'See the bank step.');
+
+  // A link made for the clerk's address offers an account before hand-in (decision 041): made
+  // with that address, the clerk becomes a signed-in contact who sees the file.
+  const email = uniqueEmail('klara');
+  const { url: forKlara } = await shareLink(page, 'Deutsch', email);
+  await clerk.goto(forKlara);
+  await clerk.getByRole('button', { name: de('Create an account to follow this file') }).click();
+  await expect(clerk.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await clerk.getByLabel('Email').fill(email);
+  await clerk.getByLabel('Password', { exact: true }).fill('a-long-password');
+  await clerk.getByLabel('Confirm password').fill('a-long-password');
+  await clerk.getByLabel('First name').fill('Klara');
+  await clerk.getByLabel('Last name').fill('Klein');
+  await clerk.getByRole('button', { name: 'Create account' }).click();
+  await expect(clerk).toHaveURL(new RegExp(`${escape(new URL(fileUrl).pathname)}$`));
+  await expect(clerk.getByText(COMPANY).first()).toBeVisible();
+  // The link has ended with it.
+  await stranger.goto(forKlara);
+  await expect(
+    stranger.getByText(
+      'This link is not valid any more. Ask the person who sent it for a new one.',
+    ),
+  ).toBeVisible();
+
   const { url: again } = await shareLink(page, 'English');
 
   // Whoever opens it lands on that step with the reviewer's words, not on the first step: in

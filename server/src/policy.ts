@@ -10,11 +10,17 @@ import {
 } from '#common/kyc.js';
 import { kycActors } from '#common/kyc-actors.js';
 import {
+  GRANTABLE_ACCESS_LEVELS,
   LEVELS_FOR,
   mayInPartner,
   type AccessLevel,
   type PartnerAction,
 } from '#common/partner-access.js';
+import {
+  LINK_FILE_STATUSES,
+  type ClaimRefusal,
+  type LinkAccessLevel,
+} from '#common/selfservice.js';
 import {
   ADMIN_ROLES,
   isStaff,
@@ -236,17 +242,19 @@ export const policy = {
   /**
    * A self-service link's holder (issue 19, decision 032) reads and fills in the link's one KYC
    * file and nothing else: any other file is, for them, a file that does not exist. Creating
-   * files and reading the audit trail are not theirs. Once the file was handed in through the
-   * link, the link only reads it.
+   * files and reading the audit trail are not theirs. A link changes the file only while the
+   * grant is active and the file is with the company (decision 041): once it was handed in,
+   * through this link or any other way, or is in review, the link only reads it.
    */
   decideSelfServiceKyc(
     grant: SelfServiceGrant,
-    submission: { id: number },
+    submission: { id: number; status: KycStatus },
     action: KycAction,
   ): Decision {
     if (submission.id !== grant.kycId) return 'not-found';
     if (action === 'read') return 'allow';
-    return action === 'change' && grant.state === 'active' ? 'allow' : 'forbidden';
+    const withCompany = LINK_FILE_STATUSES.includes(submission.status);
+    return action === 'change' && grant.state === 'active' && withCompany ? 'allow' : 'forbidden';
   },
 
   /** A link's holder sees the documents uploaded through links to its file, no other. */
@@ -269,11 +277,37 @@ export const policy = {
   },
 
   /**
-   * Turning a link into an account (issue 19): a signed-in person who is not staff, and only
-   * when the link allows it.
+   * Turning a link into an account (issue 19, decision 041): only the link's recipient, signed
+   * in (not staff, not a link), whose identity provider vouches for the e-mail address the link
+   * was made for (any case); only while the link may still change its file (not once the file
+   * was handed in); only when the link allows an account. The refusal says why.
    */
-  mayClaimSelfServiceLink(actor: AuthUser, link: { allowAccount: boolean }): boolean {
-    return link.allowAccount && !isStaff(actor.roles) && !actor.selfService;
+  decideSelfServiceClaim(
+    actor: AuthUser,
+    link: { allowAccount: boolean; recipientEmail: string | null },
+    state: 'active' | 'submitted',
+  ): 'allow' | ClaimRefusal {
+    if (!link.allowAccount || isStaff(actor.roles) || actor.selfService) return 'notAllowed';
+    if (link.recipientEmail === null) return 'noRecipient';
+    const own = actor.emailVerified ? actor.email?.toLowerCase() : undefined;
+    if (own !== link.recipientEmail.toLowerCase()) return 'notRecipient';
+    return state === 'active' ? 'allow' : 'handedIn';
+  },
+
+  /**
+   * The level a link's claim may join the company at (decision 041): never above the maker's
+   * own level there; staff, who stand above every member but are none, up to ADMIN. OWNER is
+   * never a link's to give (LINK_ACCESS_LEVELS): it is the company's own act (decision 007).
+   */
+  mayGrantLinkLevel(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    level: LinkAccessLevel,
+  ): boolean {
+    const rank = (each: AccessLevel) =>
+      (GRANTABLE_ACCESS_LEVELS as readonly AccessLevel[]).indexOf(each);
+    const own: AccessLevel | undefined = isStaff(actor.roles) ? 'ADMIN' : membership?.accessLevel;
+    return own !== undefined && rank(own) >= 0 && rank(level) >= rank(own);
   },
 
   /** A document uploaded in someone else's name (`userId` not the caller's own): staff only. */

@@ -45,6 +45,7 @@ describe('start-up with a self-service link to claim', { timeout: 20_000 }, () =
         tradePartnerUuid: deVriesTrading.uuid,
         kycId: 12,
         kycUuid: '7d3e2f1a-4b5c-4d6e-8f70-1a2b3c4d5e6f',
+        accessLevel: 'EDITOR',
       }),
     );
     const { router } = await renderApp('/dashboard', contact);
@@ -74,6 +75,29 @@ describe('start-up with a self-service link to claim', { timeout: 20_000 }, () =
     expect(
       await screen.findByText(
         'The link is no longer valid: no KYC file was added to your account.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(window.sessionStorage.getItem(PENDING_CLAIM_KEY)).toBeNull();
+  });
+
+  it("says, in the person's words, why a claim by someone else than the recipient is refused", async () => {
+    window.sessionStorage.setItem(PENDING_CLAIM_KEY, TOKEN);
+    const calls = mockClaim(() =>
+      HttpResponse.json(
+        {
+          ...errorBody(403, 'Forbidden', 'Not the recipient.'),
+          details: { reason: 'notRecipient' },
+        },
+        { status: 403 },
+      ),
+    );
+    const { router } = await renderApp('/dashboard', contact);
+
+    expect(
+      await screen.findByText(
+        'This link was sent to another e-mail address. Only its recipient can create an account from it, signed up with that address.',
       ),
     ).toBeInTheDocument();
     expect(calls).toHaveLength(1);

@@ -1,4 +1,4 @@
-import type { ClaimAnswer } from '@common/selfservice';
+import { CLAIM_REFUSALS, type ClaimAnswer, type ClaimRefusal } from '@common/selfservice';
 import { PENDING_CLAIM_KEY } from '@common/selfservice-link';
 import { createAppAsyncThunk } from '@/app/hooks';
 import { toApiError } from '@/lib/api-error';
@@ -16,6 +16,12 @@ function takePendingClaim(): string | null {
   }
 }
 
+/** Why the server refused the claim (403), when it said one the app words. */
+function refusalOf(details: unknown): ClaimRefusal | undefined {
+  const reason = (details as { reason?: unknown } | undefined)?.reason;
+  return CLAIM_REFUSALS.find((known) => known === reason);
+}
+
 /**
  * Start-up, once the user record exists: a person who signed up from a self-service link's
  * confirmation takes over its file (and so has a company before onboarding asks for one).
@@ -29,10 +35,15 @@ export const claimPendingLink = createAppAsyncThunk(
     try {
       return await claimSelfServiceLink(token);
     } catch (error) {
-      const { status } = toApiError(error);
+      const { status, details } = toApiError(error);
       console.warn(`The self-service link could not be claimed (HTTP ${status}).`);
+      const refusal = status === 403 ? refusalOf(details) : undefined;
       if (status === 404) {
         dispatch(notify.warning('selfService.claim.invalidTitle', 'selfService.claim.invalid'));
+      } else if (refusal) {
+        dispatch(
+          notify.warning('selfService.claim.refusedTitle', `selfService.claim.refused.${refusal}`),
+        );
       }
       return null;
     }

@@ -16,6 +16,11 @@ export interface AuthUser {
   sub: string;
   username: string | undefined;
   email: string | undefined;
+  /**
+   * Whether the identity provider vouches that `email` is the person's own (the token's
+   * `email_verified`); a self-service link is claimed only with a verified address.
+   */
+  emailVerified: boolean;
   firstName: string | undefined;
   lastName: string | undefined;
   /** Realm roles as the token names them. */
@@ -62,6 +67,7 @@ declare module 'fastify' {
 interface AccessTokenClaims extends JWTPayload {
   preferred_username?: string;
   email?: string;
+  email_verified?: unknown;
   given_name?: string;
   family_name?: string;
   realm_access?: { roles?: unknown };
@@ -110,6 +116,7 @@ export default fp(
         sub: claims.sub!,
         username: claims.preferred_username,
         email: claims.email,
+        emailVerified: claims.email_verified === true,
         firstName: claims.given_name,
         lastName: claims.family_name,
         tokenRoles,

@@ -1,37 +1,23 @@
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
-import { PENDING_CLAIM_KEY, type SelfServiceFile } from '@common/selfservice';
-import { useAppDispatch } from '@/app/hooks';
-import { paths } from '@/config/paths';
+import type { SelfServiceFile } from '@common/selfservice';
 import { formatDateTime } from '@/lib/format';
-import { signUp } from '@/session/authSlice';
 import { statusKey } from '@/features/selfservice/selfServiceLabels';
 
 interface SelfServiceDoneProps {
-  token: string;
   file: SelfServiceFile;
-  /** Handed in on this visit: the thanks, and the offer of an account. */
+  /** Handed in on this visit: the thanks. */
   justSubmitted: boolean;
 }
 
 /**
- * A file handed in through the link: the thanks right after submitting, and the file's status
- * whenever the link is opened again. An account, when the link allows one, lets the person
- * follow the file: the token waits in this tab while they sign up, for the app to claim it.
+ * A file no longer with the company for this link (handed in through it or otherwise, or in
+ * review): the thanks right after submitting, and the file's status whenever the link is opened
+ * again. A handed-in file's link makes no account any more (decision 041): whoever wants to
+ * follow the file asks for an invitation.
  */
-export function SelfServiceDone({ token, file, justSubmitted }: SelfServiceDoneProps) {
+export function SelfServiceDone({ file, justSubmitted }: SelfServiceDoneProps) {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
-
-  const createAccount = () => {
-    try {
-      window.sessionStorage.setItem(PENDING_CLAIM_KEY, token);
-    } catch {
-      // No storage: the account is made, without the file.
-    }
-    dispatch(signUp(`${window.location.origin}${paths.dashboard}`));
-  };
 
   return (
     <Card className="shadow-sm selfservice-done" style={{ maxWidth: '40rem' }}>
@@ -47,12 +33,7 @@ export function SelfServiceDone({ token, file, justSubmitted }: SelfServiceDoneP
             {t('selfService.done.submittedAt', { date: formatDateTime(file.file.submittedAt) })}
           </p>
         )}
-        {justSubmitted && file.link.allowAccount && (
-          <div className="mt-4">
-            <p>{t('selfService.done.accountOffer')}</p>
-            <Button onClick={createAccount}>{t('selfService.done.createAccount')}</Button>
-          </div>
-        )}
+        <p className="mt-3 mb-0">{t('selfService.done.follow')}</p>
       </Card.Body>
     </Card>
   );

@@ -113,7 +113,7 @@ function mockPublicApi(options: ServerOptions = {}) {
         options.submit?.() ??
         HttpResponse.json(
           fileJson({
-            link: { state: 'submitted' },
+            link: { state: 'submitted', allowAccount: false },
             file: { status: 'SUBMITTED', version: 4, submittedAt: '2025-06-05T09:00:00.000Z' },
             steps: [],
           }),
@@ -463,9 +463,16 @@ describe('the public self-service page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('confirms a submission, and offers an account to follow the file', async () => {
+  it('offers its recipient an account before the file is handed in, and not after', async () => {
     const seen = mockPublicApi();
     const { auth } = await renderPublicPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Create an account to follow this file' }),
+    );
+    expect(window.sessionStorage.getItem(PENDING_CLAIM_KEY)).toBe(TOKEN);
+    expect(auth.register).toHaveBeenCalledWith(`${window.location.origin}/dashboard`);
+    window.sessionStorage.removeItem(PENDING_CLAIM_KEY);
+
     await userEvent.click(
       within(await stepNav()).getByRole('button', { name: 'Summary and submit' }),
     );
@@ -478,12 +485,20 @@ describe('the public self-service page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Status: Submitted')).toBeInTheDocument();
     expect(seen.find((each) => each.path === `${API}/submit`)?.body).toEqual({ version: 3 });
+    // A handed-in file's link makes no account: the page says how to follow the file instead.
+    expect(screen.queryByRole('button', { name: /Create an account/ })).toBeNull();
+    expect(
+      screen.getByText(
+        'To follow this file with an account, ask the person who sent you the link for an invitation.',
+      ),
+    ).toBeInTheDocument();
+  });
 
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Create an account to follow this file' }),
-    );
-    expect(window.sessionStorage.getItem(PENDING_CLAIM_KEY)).toBe(TOKEN);
-    expect(auth.register).toHaveBeenCalledWith(`${window.location.origin}/dashboard`);
+  it('offers no account when the link allows none', async () => {
+    mockPublicApi({ open: () => HttpResponse.json(fileJson({ link: { allowAccount: false } })) });
+    await renderPublicPage();
+    expect(await stepNav()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Create an account/ })).toBeNull();
   });
 
   it('shows only the status of a file handed in before', async () => {

@@ -13,6 +13,7 @@ import type { SelfServiceFile, SelfServiceStep } from '@common/selfservice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { hasStoredLanguage } from '@/lib/language-storage';
 import { changeLanguage } from '@/preferences/languageSlice';
+import { SelfServiceAccountOffer } from '@/features/selfservice/SelfServiceAccountOffer';
 import { SelfServiceDone } from '@/features/selfservice/SelfServiceDone';
 import { SelfServiceLayout } from '@/features/selfservice/SelfServiceLayout';
 import { openingSection } from '@/features/selfservice/openingSection';
@@ -228,9 +229,12 @@ export function SelfServicePage({ MissingList }: { MissingList: MissingListCompo
     <SelfServiceLayout heading={heading}>
       {tooMany}
       {file.link.state === 'submitted' ? (
-        <SelfServiceDone token={token} file={file} justSubmitted={justSubmitted} />
+        <SelfServiceDone file={file} justSubmitted={justSubmitted} />
       ) : (
-        <FileForms token={token} file={file} MissingList={MissingList} />
+        <>
+          <FileForms token={token} file={file} MissingList={MissingList} />
+          {file.link.allowAccount && <SelfServiceAccountOffer token={token} />}
+        </>
       )}
     </SelfServiceLayout>
   );

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#common/languages.js';
-import { LINK_ACTIONS } from '#common/selfservice.js';
+import { LINK_ACCESS_LEVELS, LINK_ACTIONS } from '#common/selfservice.js';
 import { kycSubmissions } from './kyc.js';
 import { users } from './users.js';
 
@@ -35,6 +35,8 @@ export const kycSelfServiceLinks = pgTable(
     recipientName: text('recipient_name'),
     language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     allowAccount: boolean('allow_account').notNull().default(true),
+    /** The level a claim joins the company at (decision 041); claims joined at EDITOR before. */
+    accessLevel: text('access_level', { enum: LINK_ACCESS_LEVELS }).notNull().default('EDITOR'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, {
       onDelete: 'set null',

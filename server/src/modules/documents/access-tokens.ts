@@ -90,6 +90,7 @@ export function createAccessTokens(repository: DocumentRepository) {
         sub: claims.sub!,
         username: undefined,
         email: undefined,
+        emailVerified: false,
         firstName: undefined,
         lastName: undefined,
         tokenRoles,

@@ -32,6 +32,7 @@ import {
   type DocumentSort,
   type EvidenceFile,
   type EvidenceKeeper,
+  type LinkWriteCheck,
 } from './types.js';
 
 type Narrowing = Omit<DocumentConditions, 'statuses' | 'types'>;
@@ -57,6 +58,7 @@ export function createDocumentService(
   tokens: AccessTokens,
   evidence: EvidenceKeeper,
   onCompanyChange: CompanyDocumentListener = async () => {},
+  linkWrites: LinkWriteCheck = async () => {},
 ) {
   const repository = createDocumentRepository(db);
   const presenter = { db, tokens, evidence };
@@ -335,6 +337,7 @@ export function createDocumentService(
       if (current.status !== status) {
         const archivedAt = status === 'ARCHIVED' ? new Date() : null;
         await db.transaction(async (tx) => {
+          await linkWrites(tx, actor);
           const file = await evidenceFileFor(tx, actor, current, reason);
           await createDocumentRepository(tx).setStatus(id, status, archivedAt);
           if (file) {
@@ -394,6 +397,7 @@ export function createDocumentService(
         }
         await authorizeDocument(db, actor, retyped, 'change');
         await db.transaction(async (tx) => {
+          await linkWrites(tx, actor);
           const file =
             (await evidenceFileFor(tx, actor, view.document, reason)) ??
             (await evidenceFileFor(tx, actor, retyped.document, reason));

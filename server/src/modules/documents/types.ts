@@ -108,6 +108,14 @@ export type CompanyDocumentListener = (change: CompanyDocumentChange) => Promise
  */
 export type SelfServiceCaller = (identityId: string) => Promise<AuthUser | undefined>;
 
+/**
+ * Checks, inside the transaction `tx` that is about to store a write, that a self-service
+ * link's holder may still write (decision 041): it throws when the link was revoked, expired or
+ * its file handed in meanwhile, so nothing is stored. The KYC module answers it; it does
+ * nothing for any other caller.
+ */
+export type LinkWriteCheck = (tx: Db, actor: AuthUser) => Promise<void>;
+
 /** The KYC file a company's document is evidence of (decision 035). */
 export interface EvidenceFile {
   id: number;

@@ -27,7 +27,7 @@ import {
   type NewDocument,
 } from './documents-repository.js';
 import type { UploadQuery } from './documents-schemas.js';
-import type { CompanyDocumentListener, EvidenceKeeper } from './types.js';
+import type { CompanyDocumentListener, EvidenceKeeper, LinkWriteCheck } from './types.js';
 import {
   safeFileName,
   storeUpload,
@@ -115,6 +115,7 @@ export function createUploadService(
   log: FastifyBaseLogger,
   evidence: EvidenceKeeper,
   onCompanyChange: CompanyDocumentListener = async () => {},
+  linkWrites: LinkWriteCheck = async () => {},
 ) {
   const documents = createDocumentRepository(db);
   const presenter = { db, tokens, evidence };
@@ -127,10 +128,12 @@ export function createUploadService(
   /**
    * Writes the row; an order's document, or a shipment's or leg's, goes into the order's trail
    * in the same transaction, and one uploaded through a self-service link into its file's
-   * (decision 035).
+   * (decision 035), once the link is found still open for writing now that the body is in
+   * (decision 041).
    */
   function insertRecorded(actor: AuthUser, values: NewDocument) {
     return db.transaction(async (tx) => {
+      await linkWrites(tx, actor);
       const row = await createDocumentRepository(tx).insert(values);
       if (actor.selfService && row.tradePartnerId !== null) {
         const file = await evidence.fileOf(tx, {
@@ -263,17 +266,15 @@ export function createUploadService(
     return placed(await defaultPartner(actor));
   }
 
-  /** A link's holder uploads to the link's file, under the link's user record. */
+  /**
+   * A link's holder uploads to the link's file, under the link's user record, while the link
+   * may write (asked before the body is read, and again before the row is stored).
+   */
   async function selfServicePlacement(actor: AuthUser): Promise<Placement> {
     const grant = actor.selfService;
     const partner = grant ? await partners.find({ id: grant.tradePartnerId }) : undefined;
-    if (
-      !grant ||
-      !partner ||
-      policy.decideSelfServiceKyc(grant, { id: grant.kycId }, 'change') !== 'allow'
-    ) {
-      throw new ForbiddenError();
-    }
+    if (!grant || !partner) throw new ForbiddenError();
+    await linkWrites(db, actor);
     return {
       prefix: `documents/partners/${partner.uuid}`,
       values: { tradePartnerId: partner.id, kycId: grant.kycId },

@@ -111,9 +111,11 @@ function LinkItem({ link, onRevoke, onShowLog }: LinkItemProps) {
             : t('kycLinks.list.revokedOn', { date: formatDateTime(link.revokedAt) })}
         </p>
       )}
-      {!link.allowAccount && (
-        <p className="small text-body-secondary mb-0 mt-2">{t('kycLinks.list.noAccount')}</p>
-      )}
+      <p className="small text-body-secondary mb-0 mt-2">
+        {link.allowAccount
+          ? t('kycLinks.list.joinsAs', { level: t(`members.levels.${link.accessLevel}`) })
+          : t('kycLinks.list.noAccount')}
+      </p>
     </li>
   );
 }

@@ -91,6 +91,40 @@ async function openDialog() {
 }
 
 describe('ShareLinkDialog', () => {
+  it("lets the recipient's link make an account, at the level chosen", async () => {
+    const api = mockLinksApi();
+    const { user, dialog } = await openDialog();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: "Recipient's e-mail (optional)" }),
+      'finance@vandijk.example',
+    );
+    const account = within(dialog).getByRole('checkbox', {
+      name: 'Let the recipient create an account from the link',
+    });
+    expect(account).toBeEnabled();
+    expect(account).toBeChecked();
+    const level = within(dialog).getByRole('combobox', {
+      name: 'Their access level in the company',
+    });
+    expect(level).toHaveValue('EDITOR');
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Admin', 'Editor', 'Viewer']);
+    await user.selectOptions(level, 'VIEWER');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+
+    await screen.findByRole('dialog', { name: 'Self-service link #9' });
+    expect(api.bodies).toEqual([
+      expect.objectContaining({
+        recipientEmail: 'finance@vandijk.example',
+        allowAccount: true,
+        accessLevel: 'VIEWER',
+      }),
+    ]);
+  });
+
   it('makes a link and shows its URL once, with a way to copy it', async () => {
     const api = mockLinksApi();
     const { user, store, dialog } = await openDialog();
@@ -103,11 +137,18 @@ describe('ShareLinkDialog', () => {
     const days = within(dialog).getByRole('spinbutton', { name: 'Valid for (days)' });
     expect(days).toHaveValue(14);
     expect(days).toHaveAccessibleDescription(/^The link ends on \d{2}\.\d{2}\.\d{4}\.$/);
+    // Made for nobody in particular, a link makes no account (decision 041).
+    const account = within(dialog).getByRole('checkbox', {
+      name: 'Let the recipient create an account from the link',
+    });
+    expect(account).not.toBeChecked();
+    expect(account).toBeDisabled();
+    expect(account).toHaveAccessibleDescription(
+      "An account can only be created from a link made for a recipient's e-mail address.",
+    );
     expect(
-      within(dialog).getByRole('checkbox', {
-        name: 'Let the recipient create an account from the link',
-      }),
-    ).toBeChecked();
+      within(dialog).queryByRole('combobox', { name: 'Their access level in the company' }),
+    ).toBeNull();
 
     await user.type(
       within(dialog).getByRole('textbox', { name: "Recipient's name (optional)" }),
@@ -123,7 +164,7 @@ describe('ShareLinkDialog', () => {
 
     const created = await screen.findByRole('dialog', { name: 'Self-service link #9' });
     expect(api.bodies).toEqual([
-      { recipientName: 'Anna de Boer', language: 'de', expiresInDays: 7, allowAccount: true },
+      { recipientName: 'Anna de Boer', language: 'de', expiresInDays: 7, allowAccount: false },
     ]);
     expect(within(created).getByRole('textbox', { name: 'Link' })).toHaveValue(
       '/kyc/selfservice/tok-secret',

@@ -7,9 +7,12 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@common/languages';
 import {
+  LINK_ACCESS_LEVELS,
+  LINK_DEFAULT_ACCESS_LEVEL,
   LINK_DEFAULT_DAYS,
   LINK_MAX_DAYS,
   type CreatedLink,
+  type LinkAccessLevel,
   type LinkCreate,
 } from '@common/selfservice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -29,7 +32,9 @@ interface Values {
   language: Language;
   /** As typed. */
   days: string;
+  /** Ticked; it counts only with a recipient's e-mail (decision 041). */
   allowAccount: boolean;
+  accessLevel: LinkAccessLevel;
 }
 
 type Field = keyof LinkCreate;
@@ -57,6 +62,7 @@ const FIELDS: readonly string[] = [
   'language',
   'expiresInDays',
   'allowAccount',
+  'accessLevel',
 ] satisfies readonly Field[];
 
 const isField = (field: string): field is Field => FIELDS.includes(field);
@@ -90,6 +96,7 @@ function LinkForm({ formId, kycId, onCreated, onBusy }: LinkFormProps) {
     language: uiLanguage,
     days: String(LINK_DEFAULT_DAYS),
     allowAccount: true,
+    accessLevel: LINK_DEFAULT_ACCESS_LEVEL,
   });
   // The end date shown counts from when the dialog opened.
   const [openedAt] = useState(() => Date.now());
@@ -105,6 +112,9 @@ function LinkForm({ formId, kycId, onCreated, onBusy }: LinkFormProps) {
   const problemOf = (field: Field) =>
     client[field] ?? (edited.has(field) ? undefined : server.byField[field]) ?? null;
   const days = validDays(values.days);
+  // Only the recipient may make an account from a link: without their address, nobody can.
+  const hasRecipient = values.recipientEmail.trim() !== '';
+  const allowAccount = hasRecipient && values.allowAccount;
   const idOf = (field: Field) => `${formId}-${field}`;
 
   const set = <K extends keyof Values>(key: K, value: Values[K], field: Field) => {
@@ -126,7 +136,8 @@ function LinkForm({ formId, kycId, onCreated, onBusy }: LinkFormProps) {
       recipientName: values.recipientName.trim() || undefined,
       language: values.language,
       expiresInDays: days ?? LINK_DEFAULT_DAYS,
-      allowAccount: values.allowAccount,
+      allowAccount,
+      ...(allowAccount ? { accessLevel: values.accessLevel } : {}),
     };
     setRefusal(null);
     onBusy(true);
@@ -240,7 +251,8 @@ function LinkForm({ formId, kycId, onCreated, onBusy }: LinkFormProps) {
       <Form.Check
         id={idOf('allowAccount')}
         label={t('kycLinks.dialog.allowAccount')}
-        checked={values.allowAccount}
+        checked={allowAccount}
+        disabled={!hasRecipient}
         isInvalid={problemOf('allowAccount') !== null}
         feedback={problemOf('allowAccount') ?? undefined}
         feedbackType="invalid"
@@ -248,8 +260,35 @@ function LinkForm({ formId, kycId, onCreated, onBusy }: LinkFormProps) {
         onChange={(event) => set('allowAccount', event.target.checked, 'allowAccount')}
       />
       <Form.Text id={`${idOf('allowAccount')}-hint`} className="d-block">
-        {t('kycLinks.dialog.allowAccountHint')}
+        {hasRecipient
+          ? t('kycLinks.dialog.accountForRecipient')
+          : t('kycLinks.dialog.accountNeedsRecipient')}
       </Form.Text>
+      {allowAccount && (
+        <FieldFrame
+          id={idOf('accessLevel')}
+          label={t('kycLinks.dialog.accessLevel')}
+          message={problemOf('accessLevel')}
+          hint={t('kycLinks.dialog.accessLevelHint')}
+          className="mt-3"
+        >
+          {(control) => (
+            <Form.Select
+              {...control}
+              value={values.accessLevel}
+              onChange={(event) =>
+                set('accessLevel', event.target.value as LinkAccessLevel, 'accessLevel')
+              }
+            >
+              {LINK_ACCESS_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {t(`members.levels.${level}`)}
+                </option>
+              ))}
+            </Form.Select>
+          )}
+        </FieldFrame>
+      )}
     </Form>
   );
 }

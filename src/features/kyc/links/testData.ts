@@ -15,6 +15,7 @@ export function linkJson(id: number, state: LinkState, overrides: Record<string,
     recipientName: 'Anna de Boer',
     language: 'de',
     allowAccount: true,
+    accessLevel: 'EDITOR',
     state,
     createdBy: eva,
     createdAt: '2025-06-01T12:00:00.000Z',
@@ -78,6 +79,7 @@ export function mockLinksApi(options: LinksServerOptions = {}) {
         recipientName: body.recipientName ?? null,
         language: body.language,
         allowAccount: body.allowAccount,
+        accessLevel: body.accessLevel ?? 'EDITOR',
       });
       links = [link, ...links];
       return HttpResponse.json(

@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { KycStatus } from '#common/kyc.js';
 import type { Language } from '#common/languages.js';
-import type { LinkAction } from '#common/selfservice.js';
+import type { LinkAccessLevel, LinkAction } from '#common/selfservice.js';
 import type { Db } from '#server/db/client.js';
-import { kycSubmissions } from '#server/db/schema/kyc.js';
+import { kycStatusRecords, kycSubmissions } from '#server/db/schema/kyc.js';
 import {
   kycSelfServiceLinks,
   kycSelfServiceUses,
@@ -17,14 +18,31 @@ import type { PersonFields } from '../submissions/submissions-repository.js';
 /** The identity a link's user record carries: never a subject of the identity provider's. */
 export const linkIdentity = (linkUuid: string) => `selfservice-link:${linkUuid}`;
 
-/** A link with what its presentation names: its file's uuid and the people who acted on it. */
-export interface LinkView {
+/**
+ * Where a link's file stands for the link (decision 041): its status, and whether it was handed
+ * in (by anyone, through any link) since the link was made.
+ */
+export interface LinkFileFacts {
+  fileStatus: KycStatus;
+  handedInSince: boolean;
+}
+
+/** A link with its file's facts and what its presentation names: the file's uuid and people. */
+export interface LinkView extends LinkFileFacts {
   link: SelfServiceLinkRow;
   kycUuid: string;
   tradePartnerId: number;
   creator: PersonFields | null;
   revoker: PersonFields | null;
 }
+
+/** Whether the link's file moved to SUBMITTED after the link was made. */
+const handedInSince = sql<boolean>`exists (
+  select 1 from ${kycStatusRecords}
+  where ${kycStatusRecords.kycId} = ${kycSelfServiceLinks.kycId}
+    and ${kycStatusRecords.status} = 'SUBMITTED'
+    and ${kycStatusRecords.createdAt} > ${kycSelfServiceLinks.createdAt}
+)`.mapWith(Boolean);
 
 export interface NewLink {
   uuid: string;
@@ -34,6 +52,7 @@ export interface NewLink {
   recipientName: string | null;
   language: Language;
   allowAccount: boolean;
+  accessLevel: LinkAccessLevel;
   expiresAt: Date;
   createdBy: number | null;
 }
@@ -54,6 +73,8 @@ export function createLinkRepository(db: Db) {
         link: kycSelfServiceLinks,
         kycUuid: kycSubmissions.uuid,
         tradePartnerId: kycSubmissions.tradePartnerId,
+        fileStatus: kycSubmissions.status,
+        handedInSince,
         creator: personColumns(creators),
         revoker: personColumns(revokers),
       })
@@ -66,6 +87,8 @@ export function createLinkRepository(db: Db) {
     link: row.link,
     kycUuid: row.kycUuid,
     tradePartnerId: row.tradePartnerId,
+    fileStatus: row.fileStatus,
+    handedInSince: row.handedInSince,
     creator: known(row.creator),
     revoker: known(row.revoker),
   });
@@ -107,6 +130,28 @@ export function createLinkRepository(db: Db) {
         .innerJoin(users, eq(users.id, kycSelfServiceLinks.userId))
         .where(eq(users.identityId, identityId));
       return row ? toView(row) : undefined;
+    },
+
+    /**
+     * The link and its file's facts as they are now, both rows locked against change until the
+     * caller's transaction ends: a revocation or a hand-in waits for a write that was allowed,
+     * and a write waits for one under way (decision 041).
+     */
+    async lockForWrite(
+      id: number,
+    ): Promise<({ link: SelfServiceLinkRow; tradePartnerId: number } & LinkFileFacts) | undefined> {
+      const [row] = await db
+        .select({
+          link: kycSelfServiceLinks,
+          tradePartnerId: kycSubmissions.tradePartnerId,
+          fileStatus: kycSubmissions.status,
+          handedInSince,
+        })
+        .from(kycSelfServiceLinks)
+        .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycSelfServiceLinks.kycId))
+        .where(eq(kycSelfServiceLinks.id, id))
+        .for('share');
+      return row;
     },
 
     /** One link of one file; undefined when the file has no such link. */

@@ -35,7 +35,7 @@ import type { createCollectionService } from '../collection/collection-service.j
 import { stepDataInputSchema, stepDraftInputSchema } from '../kyc-schemas.js';
 import type { KycReactions } from '../reactions-service.js';
 import { stepParamsSchema } from './selfservice-schemas.js';
-import { invalidLink, linkActor, tokenHash, createGrants } from './grants.js';
+import { invalidLink, linkActor, linkStillWrites, tokenHash, createGrants } from './grants.js';
 import type { SelfServiceService } from './selfservice-service.js';
 
 const tags = ['kyc self-service'];
@@ -73,6 +73,7 @@ const publicRoutes: FastifyPluginAsyncZod<{
     app.log,
     reactions.evidence,
     reactions.documentChanged,
+    linkStillWrites,
   );
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 21, fieldSize: 64 * 1024 },
@@ -405,9 +406,13 @@ const publicRoutes: FastifyPluginAsyncZod<{
         tags,
         security: [{ bearer: [] }],
         summary:
-          "Follow the link's file with an account: the signed-in caller joins its company " +
-          'as a CONTACT with EDITOR access, and the link ends',
-        description: `Needs a bearer token and the link's token. ${description}`,
+          "Follow the link's file with an account: its recipient, signed in with the verified " +
+          "e-mail the link was made for, joins its company at the link's access level, and the " +
+          'link ends',
+        description:
+          `Needs a bearer token and the link's token. 403 with details.reason (notRecipient, ` +
+          `noRecipient, handedIn, notAllowed) for anyone else, or once the file was handed in. ` +
+          description,
         operationId: 'claimSelfServiceLink',
         headers,
         response: { 200: claimAnswerSchema },

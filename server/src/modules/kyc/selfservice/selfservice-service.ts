@@ -6,6 +6,8 @@ import {
   LINK_FILE_STATUSES,
   SELF_SERVICE_PATH,
   type ClaimAnswer,
+  type ClaimRefusal,
+  type LinkAccessLevel,
   type CreatedLink,
   type LinkAction,
   type LinkUse,
@@ -15,7 +17,7 @@ import {
 } from '#common/selfservice.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import type { Mailer } from '#server/mail/mailer.js';
@@ -34,6 +36,23 @@ import type { z } from 'zod';
 import type { linkCreateSchema } from '#common/selfservice.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const CLAIM_REFUSED: Record<ClaimRefusal, string> = {
+  notRecipient:
+    'This link was made for another e-mail address: only its recipient, signed in with that ' +
+    'verified address, can make an account from it.',
+  noRecipient:
+    'This link names no recipient, so no account can be made from it. Ask the person who ' +
+    'sent it for an invitation.',
+  handedIn:
+    'This file was handed in: the link can no longer make an account. Ask the person who sent ' +
+    'it for an invitation.',
+  notAllowed: 'No account can be made from this link.',
+};
+
+/** 403 with the reason a claim was refused, in `details.reason` for the app to word it. */
+const claimRefused = (reason: ClaimRefusal) => new AppError(403, CLAIM_REFUSED[reason], { reason });
+
 /** How much of a link's access log one answer holds. */
 const USES_SHOWN = 200;
 
@@ -66,7 +85,8 @@ function toLink(view: LinkView, now: Date): SelfServiceLink {
     recipientName: link.recipientName,
     language: link.language,
     allowAccount: link.allowAccount,
-    state: linkState(link, now),
+    accessLevel: link.accessLevel,
+    state: linkState(link, view, now),
     createdBy: personOf(view.creator),
     createdAt: toIso(link.createdAt),
     expiresAt: toIso(link.expiresAt),
@@ -101,6 +121,18 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
     const view = await links.findOfFile(access.view.submission.id, linkId);
     if (!view) throw new NotFoundError(`Self-service link #${linkId} not found on this file.`);
     return view;
+  }
+
+  /**
+   * 403 unless `actor` may give a link's claim `level` in the file's company: never above their
+   * own level there (decision 041).
+   */
+  function requireGrantableLevel(actor: AuthUser, access: KycAccess, level: LinkAccessLevel) {
+    if (!policy.mayGrantLinkLevel(actor, access.membership, level)) {
+      throw new ForbiddenError(
+        `You may not give the access level ${level} through a link: it is above your own in this company.`,
+      );
+    }
   }
 
   async function callerRecord(actor: AuthUser) {
@@ -151,6 +183,7 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
           { reason: 'fileNotWithPartner', status: submission.status },
         );
       }
+      requireGrantableLevel(actor, access, input.accessLevel);
       const creator = await callerRecord(actor);
       const token = newToken();
       const now = new Date();
@@ -161,7 +194,8 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
         recipientEmail: input.recipientEmail?.toLowerCase() ?? null,
         recipientName: input.recipientName ?? null,
         language: input.language,
-        allowAccount: input.allowAccount,
+        allowAccount: input.allowAccount ?? input.recipientEmail !== undefined,
+        accessLevel: input.accessLevel,
         expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
         createdBy: creator.id,
       });
@@ -177,6 +211,7 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
           recipientName: row.recipientName,
           expiresAt: toIso(row.expiresAt),
           allowAccount: row.allowAccount,
+          accessLevel: row.accessLevel,
         },
         by: acting(creator),
       });
@@ -252,7 +287,8 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
           expiresAt: toIso(link.expiresAt),
           language: link.language,
           recipientName: link.recipientName,
-          allowAccount: link.allowAccount,
+          allowAccount:
+            grant.state === 'active' && link.allowAccount && link.recipientEmail !== null,
         },
         file: {
           uuid: view.submission.uuid,
@@ -289,33 +325,45 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
     },
 
     /**
-     * Turns the link into an account (issue 19): the signed-in `actor` joins the link's company
-     * as a CONTACT with EDITOR access, as an accepted invitation would, and the link ends.
+     * Turns the link into an account (issue 19, decision 041): the signed-in `actor`, whose
+     * verified e-mail is the link's recipient's, joins the link's company as an accepted
+     * invitation would, at the level the link's maker chose, and the link ends. Refused (403,
+     * with the reason) to anyone else, and once the file was handed in.
      */
     async claim(actor: AuthUser, token: string, origin: UseOrigin): Promise<ClaimAnswer> {
       const view = await links.findByTokenHash(tokenHash(token));
       const grant = grantOf(view);
       const link = view!.link;
-      if (!policy.mayClaimSelfServiceLink(actor, link)) throw new ForbiddenError();
+      const refusal = policy.decideSelfServiceClaim(actor, link, grant.state);
+      if (refusal !== 'allow') throw claimRefused(refusal);
       const user = await callerRecord(actor);
       await db.transaction(async (tx) => {
-        if (!(await createLinkRepository(tx).claim(link.id, user.id, new Date()))) {
+        const repository = createLinkRepository(tx);
+        const fresh = await repository.lockForWrite(link.id);
+        const state = fresh ? linkState(fresh.link, fresh, new Date()) : undefined;
+        if (state === 'submitted') throw claimRefused('handedIn');
+        if (state !== 'active' || !(await repository.claim(link.id, user.id, new Date()))) {
           throw invalidLink();
         }
-        await joinCompany(tx, user, grant.tradePartnerId, 'EDITOR', user.email ?? '');
+        await joinCompany(tx, user, grant.tradePartnerId, link.accessLevel, user.email ?? '');
         await recordAudit(tx, {
           kycId: link.kycId,
           entity: 'submission',
           entityId: link.kycId,
           action: 'selfservice_link_claimed',
           to: `#${link.id}`,
-          details: { link: link.id, accessLevel: 'EDITOR' },
+          details: { link: link.id, accessLevel: link.accessLevel },
           by: { ...acting(user), viaSelfServiceLink: link.id },
         });
       });
       await links.recordUse(link.id, { ...origin, action: 'claim' });
       const partner = await createPartnerLookup(db).find({ id: grant.tradePartnerId });
-      return { tradePartnerUuid: partner!.uuid, kycId: link.kycId, kycUuid: view!.kycUuid };
+      return {
+        tradePartnerUuid: partner!.uuid,
+        kycId: link.kycId,
+        kycUuid: view!.kycUuid,
+        accessLevel: link.accessLevel,
+      };
     },
   };
 }

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUIRED_STEP_DOCUMENTS } from '#common/kyc.js';
 import { DATA_STEP_TYPES } from '#common/kyc-steps.js';
 import { INVALID_LINK_MESSAGE } from '#common/selfservice.js';
-import type { DocumentType } from '#common/documents.js';
 import { buildApp, serializeRequest } from '#server/app.js';
 import { openDatabase } from '#server/db/client.js';
 import { kycSelfServiceLinks } from '#server/db/schema/selfservice.js';
-import { elf, multipart } from '#server/testing/documents-fixtures.js';
+import { elf } from '#server/testing/documents-fixtures.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
 import {
   createKyc,
@@ -22,58 +19,15 @@ import {
   type Kyc,
   type KycWorld,
 } from '#server/testing/kyc-fixtures.js';
-import { minimalPdf } from '#server/testing/minimal-pdf.js';
 import { pdfText } from '#server/testing/pdf-text.js';
 import { caller, signIn, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
-
-const API = '/api/kyc/selfservice';
-const AGENT = 'Mozilla/5.0 (selfservice test)';
+import { AGENT, API, claim, fillViaLink, signUp, uploadViaLink, viaLink } from './link-fixtures.js';
 
 interface Created {
   id: number;
   token: string;
   url: string;
   state: string;
-}
-
-/** A call through a link: its token in the header, no bearer. */
-function viaLink(
-  server: TestServer,
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return server.app.inject({
-    method,
-    url,
-    headers: {
-      'user-agent': AGENT,
-      ...(token === undefined ? {} : { 'x-self-service-token': token }),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { payload: body as string }),
-  });
-}
-
-function uploadViaLink(
-  server: TestServer,
-  token: string,
-  documentType: DocumentType,
-  content: Buffer = minimalPdf(documentType),
-) {
-  const form = multipart({ name: `${documentType.toLowerCase()}.pdf`, content });
-  return server.app.inject({
-    method: 'POST',
-    url: `${API}/documents?documentType=${documentType}`,
-    headers: {
-      'x-self-service-token': token,
-      'content-type': form.contentType,
-      'user-agent': AGENT,
-    },
-    payload: form.body,
-  });
 }
 
 describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
@@ -92,28 +46,6 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     const response = await call(who, 'POST', `/api/kyc/${kyc.id}/selfservice-links`, body);
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
-  }
-
-  /** Uploads every document the steps need through the link, then saves every step. */
-  async function fillViaLink(token: string, partner: KycWorld['company']['partner']) {
-    const types = [...new Set(Object.values(REQUIRED_STEP_DOCUMENTS).flat())];
-    const ids = new Map<DocumentType, number>();
-    for (const type of types) {
-      const uploaded = await uploadViaLink(server, token, type);
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-      ids.set(type, uploaded.json().id);
-    }
-    const data = validStepData(partner, ids.get('ID_DOCUMENT')!);
-    const file = (await viaLink(server, token, 'GET', `${API}/file`)).json();
-    for (const stepType of DATA_STEP_TYPES) {
-      const step = file.steps.find((s: { stepType: string }) => s.stepType === stepType);
-      const saved = await viaLink(server, token, 'PUT', `${API}/steps/${stepType}/data`, {
-        data: data[stepType],
-        version: step.version,
-      });
-      expect(saved.statusCode, saved.body).toBe(200);
-    }
-    return ids;
   }
 
   it('is made by staff or the owner, once, and keeps only the hash of its token', async () => {
@@ -206,7 +138,8 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     expect(opened.headers['referrer-policy']).toBe('no-referrer');
     const file = opened.json();
     expect(file).toMatchObject({
-      link: { id: link.id, state: 'active', language: 'en', allowAccount: true },
+      // Made for nobody in particular: no account can be made from it (decision 041).
+      link: { id: link.id, state: 'active', language: 'en', allowAccount: false },
       file: { uuid: kyc.uuid, status: 'DRAFT' },
       company: { name: company.partner.name },
     });
@@ -272,12 +205,14 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     const next: Kyc = await createKyc(server, company.owner, company.partner);
     const later = (await viaLink(server, link.token, 'GET', `${API}/file`)).json();
     expect(later.file.uuid).toBe(kyc.uuid);
+    expect(later.link.state).toBe('submitted');
     expect(JSON.stringify(later)).not.toContain(next.uuid);
+    // The cancelled file is no longer with the company: the link only shows it (decision 041).
     const save = await viaLink(server, link.token, 'PUT', `${API}/steps/cdd/data`, {
       data: validStepData(company.partner, 1).cdd,
       version: 1,
     });
-    expect(save.statusCode).toBe(409);
+    expect(save.statusCode).toBe(403);
   });
 
   it('answers unknown, expired, revoked and ended tokens alike', async () => {
@@ -350,7 +285,7 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     const rejected = await uploadViaLink(server, link.token, 'OTHER', elf());
     expect(rejected.statusCode).toBe(415);
 
-    await fillViaLink(link.token, company.partner);
+    await fillViaLink(server, link.token, company.partner);
     const submitted = await viaLink(server, link.token, 'POST', `${API}/submit`, {});
     expect(submitted.statusCode, submitted.body).toBe(200);
     expect(submitted.json()).toMatchObject({
@@ -411,29 +346,22 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     expect((await call(company.owner, 'GET', `/api/kyc/${kyc.id}/audit`)).statusCode).toBe(403);
   });
 
-  it('turns into an account when allowed, and then ends', async () => {
+  it("turns into its recipient's account when allowed, and then ends", async () => {
     const { company, kyc } = await freshKyc(server);
-    const link = await makeLink(w.manager, kyc);
-    const closed = await makeLink(w.manager, kyc, { allowAccount: false });
-    const newcomer = await signIn(server, 'newcomer', ['NT24_TRADE_PARTNER', 'OWNER']);
-    const claim = (who: Actor | null, token: string) =>
-      server.app.inject({
-        method: 'POST',
-        url: `${API}/claim`,
-        headers: {
-          'x-self-service-token': token,
-          ...(who ? { authorization: `Bearer ${who.token}` } : {}),
-        },
-      });
-    expect((await claim(null, link.token)).statusCode).toBe(401);
-    expect((await claim(newcomer, closed.token)).statusCode).toBe(403);
-    expect((await claim(w.manager, link.token)).statusCode).toBe(403);
-    const claimed = await claim(newcomer, link.token);
+    const email = `clara.${kyc.id}@example.com`;
+    const link = await makeLink(w.manager, kyc, { recipientEmail: email });
+    const closed = await makeLink(w.manager, kyc, { recipientEmail: email, allowAccount: false });
+    const newcomer = await signUp(server, email.toUpperCase(), true);
+    expect((await claim(server, null, link.token)).statusCode).toBe(401);
+    expect((await claim(server, newcomer, closed.token)).statusCode).toBe(403);
+    expect((await claim(server, w.manager, link.token)).statusCode).toBe(403);
+    const claimed = await claim(server, newcomer, link.token);
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(claimed.json()).toEqual({
       tradePartnerUuid: company.partner.uuid,
       kycId: kyc.id,
       kycUuid: kyc.uuid,
+      accessLevel: 'EDITOR',
     });
     const members = (
       await call(company.owner, 'GET', `/api/partners/uuid/${company.partner.uuid}/members`)
@@ -445,7 +373,7 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     });
     expect((await call(newcomer, 'GET', `/api/kyc/${kyc.id}`)).statusCode).toBe(200);
     // The link has ended: a second claim, and any use, find it invalid.
-    expect((await claim(newcomer, link.token)).statusCode).toBe(404);
+    expect((await claim(server, newcomer, link.token)).statusCode).toBe(404);
     expect((await viaLink(server, link.token, 'GET', `${API}/file`)).statusCode).toBe(404);
     const states = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/selfservice-links`)).json();
     expect(states.find((l: { id: number }) => l.id === link.id).state).toBe('claimed');
