@@ -21,7 +21,14 @@ import {
 } from '#server/testing/kyc-fixtures.js';
 import { minimalPdf } from '#server/testing/minimal-pdf.js';
 import { caller, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
-import { API, claim, fillViaLink, signUp, uploadViaLink, viaLink } from './link-fixtures.js';
+import {
+  API,
+  claim,
+  fillViaLink,
+  signUp,
+  uploadViaLink,
+  viaLink,
+} from '#server/testing/link-fixtures.js';
 
 /*
  * Issue 32, decision 041: a link is claimed only by its recipient, at the level its maker chose,

@@ -21,7 +21,15 @@ import {
 } from '#server/testing/kyc-fixtures.js';
 import { pdfText } from '#server/testing/pdf-text.js';
 import { caller, signIn, type Actor, type Caller } from '#server/testing/partners-fixtures.js';
-import { AGENT, API, claim, fillViaLink, signUp, uploadViaLink, viaLink } from './link-fixtures.js';
+import {
+  AGENT,
+  API,
+  claim,
+  fillViaLink,
+  signUp,
+  uploadViaLink,
+  viaLink,
+} from '#server/testing/link-fixtures.js';
 
 interface Created {
   id: number;
