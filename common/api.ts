@@ -4,8 +4,51 @@
  */
 import { z } from 'zod';
 
-/** A timestamp as the API answers it. */
-export const dateTimeSchema = z.iso.datetime().describe('ISO 8601 date-time');
+/** The days a date may name, both ends included: written YYYY-MM-DD, so comparable as text. */
+export interface DateRange {
+  min: string;
+  max: string;
+}
+
+/**
+ * Any date (decision 043): the years a person writes with four digits, all of which PostgreSQL
+ * keeps (4713 BC to 5874897 AD); year 0000 is none of them, and PostgreSQL refuses it. A
+ * registration, a birth and a timestamp lie within these.
+ */
+export const DATE_RANGE: DateRange = { min: '0001-01-01', max: '9999-12-31' };
+
+/** A business date (an order, a shipment, a leg, an extract) lies within these. */
+export const BUSINESS_DATE_RANGE: DateRange = { min: '1900-01-01', max: '2100-12-31' };
+
+/** Why a date is refused; the app shows its own words for each (the same names). */
+export const DATE_MESSAGES = {
+  date: 'must be a date written YYYY-MM-DD',
+  dateRange: `must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
+  businessDateRange: `must be between ${BUSINESS_DATE_RANGE.min} and ${BUSINESS_DATE_RANGE.max}`,
+} as const;
+
+/** Whether a YYYY-MM-DD day lies within `range`. */
+export const withinDates = (day: string, range: DateRange) => day >= range.min && day <= range.max;
+
+/** A calendar day of business (orders, shipments, legs) that exists (no 30 February). */
+export const businessDateSchema = z.iso
+  .date({ error: DATE_MESSAGES.date })
+  .refine((day) => withinDates(day, BUSINESS_DATE_RANGE), {
+    error: DATE_MESSAGES.businessDateRange,
+  })
+  .meta({ formatMinimum: BUSINESS_DATE_RANGE.min, formatMaximum: BUSINESS_DATE_RANGE.max })
+  .describe(`YYYY-MM-DD, ${BUSINESS_DATE_RANGE.min} to ${BUSINESS_DATE_RANGE.max}`);
+
+/**
+ * A timestamp as the API answers it, and takes it: with a year PostgreSQL keeps (a
+ * four-digit year, not 0000).
+ */
+export const dateTimeSchema = z.iso
+  .datetime()
+  .refine((moment) => withinDates(moment.slice(0, 10), DATE_RANGE), {
+    error: DATE_MESSAGES.dateRange,
+  })
+  .describe('ISO 8601 date-time');
 
 /**
  * Lists stop counting here (issue 16): a total above it would cost a scan of every row on each

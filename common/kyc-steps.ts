@@ -15,6 +15,7 @@ import {
   type KycStatus,
   type KycStepStatus,
 } from './kyc.js';
+import { BUSINESS_DATE_RANGE, DATE_MESSAGES, DATE_RANGE, withinDates } from './api.js';
 import { cocNumberRefusal, postCodeRefusal } from './company-rules.js';
 import { exactAmount, type AmountRefusal } from './money.js';
 
@@ -36,7 +37,9 @@ export const STEP_ISSUE_MESSAGES = {
   required: 'is required',
   invalid: 'is not valid',
   tooLong: 'is too long',
-  date: 'must be a date written YYYY-MM-DD',
+  date: DATE_MESSAGES.date,
+  dateRange: DATE_MESSAGES.dateRange,
+  businessDateRange: DATE_MESSAGES.businessDateRange,
   futureDate: 'cannot lie in the future',
   country: 'must be an ISO 3166-1 alpha-2 country code',
   percentage: 'must be a number from 0 to 100',
@@ -79,7 +82,9 @@ export function parseIsoDate(value: string): Date | undefined {
   const match = DATE.exec(value);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = new Date(0);
+  // The year set on its own: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year &&
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day
@@ -87,14 +92,21 @@ export function parseIsoDate(value: string): Date | undefined {
     : undefined;
 }
 
-/** A date today or earlier: nothing is registered, extracted or born tomorrow. */
-const pastDate = (now: Date) => {
+/** The ranges a step's date keeps, by the name of their refusal. */
+const DATE_RANGES = { dateRange: DATE_RANGE, businessDateRange: BUSINESS_DATE_RANGE } as const;
+
+/**
+ * A date today or earlier: nothing is registered, extracted or born tomorrow; and within its
+ * range (decision 043: an extract is a business date, a registration or a birth any date).
+ */
+const pastDate = (now: Date, within: keyof typeof DATE_RANGES = 'dateRange') => {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return z
     .string({ error: M.required })
     .trim()
     .min(1, { error: M.required })
     .refine((value) => parseIsoDate(value) !== undefined, { error: M.date, abort: true })
+    .refine((value) => withinDates(value, DATE_RANGES[within]), { error: M[within], abort: true })
     .refine((value) => parseIsoDate(value)!.getTime() <= today, { error: M.futureDate });
 };
 
@@ -139,7 +151,7 @@ const cocSchema = (now: Date, context: StepContext) =>
     registeredName: text(),
     legalForm: text(100),
     registrationDate: pastDate(now),
-    extractDate: pastDate(now),
+    extractDate: pastDate(now, 'businessDateRange'),
   });
 
 const personSchema = (now: Date) =>

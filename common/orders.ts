@@ -6,7 +6,13 @@
  */
 import Big from 'big.js';
 import { z } from 'zod';
-import { dateTimeSchema, pageSchema, versionSchema } from './api.js';
+import {
+  businessDateSchema,
+  DATE_MESSAGES,
+  dateTimeSchema,
+  pageSchema,
+  versionSchema,
+} from './api.js';
 import type { DocumentType } from './documents.js';
 import { KYC_STATUSES, type KycStatus } from './kyc.js';
 import { exactDecimal, type AmountRefusal, type Decimal, type DecimalRules } from './money.js';
@@ -159,7 +165,8 @@ export const ORDER_MESSAGES = {
   tooLarge: 'is too large',
   positive: 'must be more than 0',
   hsCode: 'must be 6, 8 or 10 digits',
-  date: 'must be a date written YYYY-MM-DD',
+  date: DATE_MESSAGES.date,
+  businessDateRange: DATE_MESSAGES.businessDateRange,
   deliveryBeforeOrder: 'must not be before the order date',
   cancelReason: 'a reason of at least 3 characters is needed to cancel',
   reasonTooShort: 'a reason needs at least 3 characters',
@@ -203,8 +210,6 @@ export const optionalText = (max: number) =>
     .transform((value) => (value === '' ? null : value))
     .nullish();
 
-export const dateSchema = z.iso.date({ error: M.date }).describe('YYYY-MM-DD');
-
 export const orderLineInputSchema = z.object({
   description: requiredText(ORDER_FIELD_MAX.description),
   quantity: decimal(QUANTITY_RULES).refine((value) => new Big(value).gt(0), { error: M.positive }),
@@ -226,8 +231,8 @@ const orderFieldsSchema = z.object({
   contactId: z.number().int().positive().nullish().describe("the partner's contact for this order"),
   direction: z.enum(ORDER_DIRECTIONS),
   customerReference: optionalText(ORDER_FIELD_MAX.customerReference),
-  orderDate: dateSchema,
-  requestedDeliveryDate: dateSchema.nullish(),
+  orderDate: businessDateSchema,
+  requestedDeliveryDate: businessDateSchema.nullish(),
   deliveryAddressId: z
     .number()
     .int()
@@ -310,8 +315,8 @@ export const orderListQuerySchema = z.object({
     .describe('repeatable'),
   tradePartnerUuid: z.uuid().optional(),
   direction: z.enum(ORDER_DIRECTIONS).optional(),
-  from: dateSchema.optional().describe('order date on or after'),
-  to: dateSchema.optional().describe('order date on or before'),
+  from: businessDateSchema.optional().describe('order date on or after'),
+  to: businessDateSchema.optional().describe('order date on or before'),
   held: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')

@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import countriesLib from 'i18n-iso-countries';
 import { z } from 'zod';
-import { dateTimeSchema, versionSchema } from './api.js';
+import { businessDateSchema, dateTimeSchema, versionSchema } from './api.js';
 import type { DocumentType } from './documents.js';
 import type { Decimal } from './money.js';
 import {
@@ -16,7 +16,6 @@ import {
   ORDER_STATUSES,
   ORDER_UNITS,
   QUANTITY_RULES,
-  dateSchema,
   decimal,
   decimalString,
   optionalText,
@@ -282,8 +281,8 @@ const shipmentFieldsSchema = z.object({
     }),
   origin: shipmentPlaceSchema,
   destination: shipmentPlaceSchema,
-  plannedPickupDate: dateSchema,
-  plannedDeliveryDate: dateSchema,
+  plannedPickupDate: businessDateSchema,
+  plannedDeliveryDate: businessDateSchema,
   notes: optionalText(SHIPMENT_FIELD_MAX.notes),
 });
 
@@ -318,7 +317,7 @@ const cancelNeedsReason = {
 export const shipmentStatusChangeSchema = z
   .object({
     status: z.enum(SHIPMENT_STATUSES),
-    date: dateSchema
+    date: businessDateSchema
       .optional()
       .describe('the actual pickup (IN_TRANSIT) or delivery (DELIVERED) date; today if left out'),
     reason: optionalText(CANCEL_REASON_MAX).describe('needed to cancel: at least 3 characters'),
@@ -348,8 +347,8 @@ const transportFieldsSchema = z.object({
   ),
   from: transportEndSchema,
   to: transportEndSchema,
-  plannedDeparture: dateSchema,
-  plannedArrival: dateSchema,
+  plannedDeparture: businessDateSchema,
+  plannedArrival: businessDateSchema,
 });
 
 const ARRIVAL_CHECK = { error: M.arrivalBeforeDeparture, path: ['plannedArrival'] };
@@ -373,7 +372,7 @@ export type TransportUpdate = z.input<typeof transportUpdateSchema>;
 export const transportStatusChangeSchema = z
   .object({
     status: z.enum(TRANSPORT_STATUSES),
-    date: dateSchema
+    date: businessDateSchema
       .optional()
       .describe('the actual departure (DEPARTED) or arrival (ARRIVED) date; today if left out'),
     reason: optionalText(CANCEL_REASON_MAX).describe('needed to cancel: at least 3 characters'),

@@ -340,6 +340,9 @@ const CASES: Record<VersionedRoute, Case> = {
   'POST /api/transports/:idOrUuid/status': shipmentCase('leg', 'status'),
 };
 
+/** Terms are accepted, and a step's data saved as oneself, by members only. */
+const MEMBERS_ONLY = /\/terms$|\/steps\/:stepType\/data$/;
+
 let server: TestServer;
 let call: ReturnType<typeof caller>;
 
@@ -431,6 +434,22 @@ describe.each(databaseTargets())('versions on every edit (%s)', (target) => {
       if (success === 200) {
         expect(made.json().version).toBe(current + 1);
         expect(made.headers.etag).toBe(`"${current + 1}"`);
+      }
+    });
+
+    it('answers a staff member the same 409 as a member (issue 32)', async () => {
+      const change = await fresh(w);
+      if (change.selfService || change.who === w.manager) return;
+      const stale = await versionOf(change);
+      await (await storedRecord(server, change.method, change.url))!.bump();
+      const refused = await send({ ...change, who: w.manager }, { ifMatch: `"${stale}"` });
+      // Staff are refused, before any version is compared, where only members act.
+      expect(refused.statusCode, refused.body).toBe(MEMBERS_ONLY.test(route) ? 403 : 409);
+      if (refused.statusCode === 409) {
+        expect(refused.json().details).toMatchObject({
+          reason: 'staleVersion',
+          current: { version: stale + 1 },
+        });
       }
     });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLACE_DOCUMENT_TYPES } from '@common/documents';
 import { rolesReadDocumentKind, typeKind, type DocumentPlace } from '@common/kyc';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { isDocumentType } from '@/documents/documentModel';
@@ -11,8 +12,12 @@ import {
 import type { SelectOption } from '@/components/ui/FormField';
 import { selectRoles } from '@/session/userSlice';
 
-/** Types a person files documents under; a profile picture has its own place (settings). */
-const isFileable = (code: string) => code !== 'PROFILE_PICTURE';
+/**
+ * Types a person files documents under: those of a company's documents (decision 043); a
+ * profile picture has its own place (settings). A type the app does not know yet is offered.
+ */
+const isFileable = (code: string) =>
+  !isDocumentType(code) || PLACE_DOCUMENT_TYPES.company.includes(code);
 
 /**
  * Whether the signed-in person may hold a document of a type in a place (decision 035): KYC

@@ -1,5 +1,6 @@
 import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import { issueAt } from '@/kyc-forms/issues';
 import { DateField, TextInput, withField } from '@/kyc-forms/fields';
 import { StepDocuments } from '@/kyc-forms/StepDocuments';
@@ -55,6 +56,7 @@ export function CocForm({
         <DateField
           {...field('extractDate')}
           past
+          range={BUSINESS_DATE_RANGE}
           label={t('kycForms.coc.extractDate')}
           hint={t('kycForms.coc.extractDateHint')}
           className="col-sm-6 col-lg-4"

@@ -1,6 +1,7 @@
 import type { ChangeEvent, HTMLAttributes, ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import type { DateRange } from '@common/api';
 import type { StepIssue } from '@common/kyc-steps';
 import { DateInput } from '@/components/ui/DateInput';
 import { FieldFrame, type ControlProps } from '@/components/ui/FormField';
@@ -93,14 +94,22 @@ interface DateFieldProps extends ShellProps {
   /** Dates up to today only. */
   past?: boolean;
   pickYear?: boolean;
+  range?: DateRange;
 }
 
 /** A date of a KYC step, shown and typed dd.MM.yyyy, kept yyyy-MM-dd (decision 028). */
-export function DateField({ value, onChange, past, pickYear, ...shell }: DateFieldProps) {
+export function DateField({ value, onChange, past, pickYear, range, ...shell }: DateFieldProps) {
   return (
     <FieldShell {...shell}>
       {(control) => (
-        <DateInput {...control} value={value} onChange={onChange} past={past} pickYear={pickYear} />
+        <DateInput
+          {...control}
+          value={value}
+          onChange={onChange}
+          past={past}
+          pickYear={pickYear}
+          range={range}
+        />
       )}
     </FieldShell>
   );

@@ -57,6 +57,22 @@ describe('the compiled response serialiser (issue 16)', () => {
     });
   }
 
+  it('writes a null enum inside a union (a staff member in a 409, issue 32)', async () => {
+    const role = z.object({ role: z.enum(['OWNER', 'EDITOR']).nullable() });
+    const union = z.object({ details: z.union([z.object({ field: z.string() }), role]) });
+    for (const checked of [true, false]) {
+      const app = Fastify().withTypeProvider<ZodTypeProvider>();
+      app.setSerializerCompiler(createSerializerCompiler(checked));
+      app.get('/conflict', { schema: { response: { 200: union } } }, async () => ({
+        details: { role: null },
+      }));
+      const response = await app.inject({ method: 'GET', url: '/conflict' });
+      await app.close();
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ details: { role: null } });
+    }
+  });
+
   it('refuses an answer that breaks its contract where it checks (development, tests)', async () => {
     const response = await serve(true, { ...thing, id: 'seven' });
     expect(response.statusCode).toBe(500);

@@ -11,6 +11,20 @@ const isObject = (value: unknown): value is JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * A nullable enum or constant keeps null among its values: in an `anyOf` branch (a 409's
+ * details) fast-json-stringify checks the value against them, and a staff member's `role: null`
+ * made a stale-version answer a 500 (issue 32).
+ */
+function withNull(schema: JsonSchema): JsonSchema {
+  const { const: constant, ...rest } = schema;
+  const type = [schema.type, 'null'];
+  if (Array.isArray(schema.enum))
+    return { ...rest, type, enum: [...(schema.enum as unknown[]), null] };
+  if ('const' in schema) return { ...rest, type, enum: [constant, null] };
+  return { ...rest, type };
+}
+
+/**
  * The JSON schema as fast-json-stringify should read it. A nullable value (`anyOf` of a type and
  * null) becomes the type or null, written directly: fast-json-stringify would otherwise test
  * each branch with Ajv on every answer. `additionalProperties: false` goes: a compiled
@@ -32,7 +46,7 @@ export function forSerialising(schema: unknown): unknown {
     const other = branches[1 - nullAt];
     if (nullAt !== -1 && isObject(other) && typeof other.type === 'string') {
       delete result.anyOf;
-      return { ...other, ...result, type: [other.type, 'null'] };
+      return withNull({ ...other, ...result });
     }
   }
   return result;

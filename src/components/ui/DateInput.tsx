@@ -9,6 +9,7 @@ import { nl } from 'date-fns/locale/nl';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { useTranslation } from 'react-i18next';
+import { DATE_RANGE, type DateRange } from '@common/api';
 import { FieldShell, type ControlProps, type FieldModel } from '@/components/ui/FormField';
 import '@/components/ui/DateInput.css';
 
@@ -37,7 +38,16 @@ interface DateInputProps extends ControlProps {
   past?: boolean;
   /** Month and year as selects: for dates decades back, like a date of birth. */
   pickYear?: boolean;
+  /** The days the calendar offers, as the API takes them (decision 043); any date if left out. */
+  range?: DateRange;
 }
+
+/** The last day the calendar offers: the range's, or today for a date in the past. */
+const lastDay = (range: DateRange, past: boolean | undefined) => {
+  const last = parseISO(range.max);
+  const today = new Date();
+  return past && today < last ? today : last;
+};
 
 /**
  * A date field that shows and reads the app's format (dd.MM.yyyy) in every language, whatever
@@ -52,6 +62,7 @@ export function DateInput({
   autoComplete,
   past,
   pickYear = false,
+  range = DATE_RANGE,
   id,
   isInvalid,
   'aria-invalid': ariaInvalid,
@@ -71,7 +82,8 @@ export function DateInput({
       locale={LOCALES[language] ?? enGB}
       placeholderText={t('dateInput.placeholder')}
       preventOpenOnFocus
-      maxDate={past ? new Date() : undefined}
+      minDate={parseISO(range.min)}
+      maxDate={lastDay(range, past)}
       showMonthDropdown={pickYear}
       showYearDropdown={pickYear}
       dropdownMode="select"

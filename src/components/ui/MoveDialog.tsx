@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import { CANCEL_REASON_MAX } from '@common/orders';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DateInput } from '@/components/ui/DateInput';
@@ -72,6 +73,7 @@ export function MoveDialog({
             aria-describedby={undefined}
             aria-required
             past
+            range={BUSINESS_DATE_RANGE}
             value={answer}
             onChange={setAnswer}
           />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import { ORDER_DIRECTIONS, ORDER_SORTS, ORDER_STATUSES } from '@common/orders';
 import { DateInput } from '@/components/ui/DateInput';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
@@ -40,6 +41,7 @@ function DateFilter({
         aria-required={undefined}
         value={value ?? ''}
         onChange={(date) => onChange(date || null)}
+        range={BUSINESS_DATE_RANGE}
       />
     </Form.Group>
   );

@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import {
   INCOTERMS,
   ORDER_CURRENCIES,
@@ -238,6 +239,7 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
                   {...props}
                   value={values.orderDate}
                   onChange={(date) => set('orderDate', date)}
+                  range={BUSINESS_DATE_RANGE}
                 />
               ),
               { required: true },
@@ -247,6 +249,7 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
                 {...props}
                 value={values.requestedDeliveryDate}
                 onChange={(date) => set('requestedDeliveryDate', date)}
+                range={BUSINESS_DATE_RANGE}
               />
             ))}
             {field(

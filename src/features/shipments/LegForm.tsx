@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import {
   SHIPMENT_FIELD_MAX,
   TRANSPORT_MODES,
@@ -140,7 +141,12 @@ export function LegForm({ shipment, leg, onClose }: LegFormProps) {
     </Form.Select>
   );
   const date = (name: 'plannedDeparture' | 'plannedArrival') => (props: ControlProps) => (
-    <DateInput {...props} value={values[name]} onChange={(value) => set(name, value)} />
+    <DateInput
+      {...props}
+      value={values[name]}
+      onChange={(value) => set(name, value)}
+      range={BUSINESS_DATE_RANGE}
+    />
   );
   const unplaced = Object.keys(fromServer).filter((path) => !Object.hasOwn(values, path));
   const title = leg

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import { orderNotShippableSchema, SHIPMENT_FIELD_MAX } from '@common/shipments';
 import { DateInput } from '@/components/ui/DateInput';
 import { FieldFrame, type ControlProps } from '@/components/ui/FormField';
@@ -279,6 +280,7 @@ export function ShipmentForm({
                   {...props}
                   value={values.plannedPickupDate}
                   onChange={(date) => set('plannedPickupDate', date)}
+                  range={BUSINESS_DATE_RANGE}
                 />
               ),
               { required: true },
@@ -291,6 +293,7 @@ export function ShipmentForm({
                   {...props}
                   value={values.plannedDeliveryDate}
                   onChange={(date) => set('plannedDeliveryDate', date)}
+                  range={BUSINESS_DATE_RANGE}
                 />
               ),
               { required: true },

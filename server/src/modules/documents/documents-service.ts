@@ -1,4 +1,4 @@
-import type { Document, DocumentPage, EntityName } from '#common/documents.js';
+import { placeOf, type Document, type DocumentPage, type EntityName } from '#common/documents.js';
 import { uuidSchema } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
 import { documentKind } from '#common/kyc.js';
@@ -16,6 +16,7 @@ import {
 } from '#server/modules/shipments/lookup-service.js';
 import type { AccessToken, AccessTokens } from './access-tokens.js';
 import { authorizeDocument, documentNotFound, viewerOf } from './access-service.js';
+import { refuseTypeOutOfPlace } from './places.js';
 import { presentDocument, presentDocuments } from './present.js';
 import {
   createDocumentRepository,
@@ -380,16 +381,9 @@ export function createDocumentService(
     ): Promise<Document> {
       const view = await load(actor, id, 'change');
       const current = view.document.type;
-      if (current !== type && (current === 'PROFILE_PICTURE' || type === 'PROFILE_PICTURE')) {
-        const message =
-          current === 'PROFILE_PICTURE'
-            ? "A profile picture's type cannot be changed."
-            : 'A document becomes a profile picture only by uploading it as one.';
-        throw new ValidationError(`querystring.documentType: ${message}`, [
-          { field: 'querystring.documentType', message },
-        ]);
-      }
       if (current !== type) {
+        // Only to a type of its place: a paper stored as PROFILE_PICTURE before can be mended.
+        refuseTypeOutOfPlace(type, placeOf(view.document));
         const retyped = { ...view, document: { ...view.document, type } };
         // The document is theirs to read: a type they may not hold is refused, not hidden.
         if (!policy.readsDocumentKind(actor, documentKind(retyped.document))) {

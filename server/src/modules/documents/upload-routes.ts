@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentSchema, profilePictureUploadSchema } from '#common/documents.js';
+import {
+  documentSchema,
+  PLACE_DOCUMENT_TYPES,
+  profilePictureUploadSchema,
+  type UploadPlace,
+} from '#common/documents.js';
 import { AppError, ValidationError } from '#server/errors.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { COMMON_ERRORS, type ErrorStatus } from '#server/plugins/errors.js';
@@ -21,7 +26,13 @@ export const UPLOAD_ERRORS: readonly ErrorStatus[] = [...COMMON_ERRORS, 413, 415
 
 export const uploadDescription =
   'multipart/form-data with the file in the field `file`. The type is sniffed from the bytes ' +
-  '(PDF, PNG, JPEG, WebP, TIFF; 415 otherwise); larger than DOCUMENT_MAX_BYTES is 413.';
+  '(PDF, PNG, JPEG, WebP, TIFF; 415 otherwise); larger than DOCUMENT_MAX_BYTES is 413. ' +
+  '`documentType` must be a type of the place the document goes (decision 043): ' +
+  'PROFILE_PICTURE only as a profile picture, any other type anywhere else; 400 otherwise.';
+
+/** The types an upload route takes, for its description. */
+const accepts = (place: UploadPlace) =>
+  `Here \`documentType\` is one of ${PLACE_DOCUMENT_TYPES[place].join(', ')}.`;
 
 export function contentLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
@@ -61,7 +72,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
         tags,
         summary:
           "Upload a document for a trade partner (or its contact or address), or a user's profile picture",
-        description: uploadDescription,
+        description: `${uploadDescription} ${accepts('company')} Or PROFILE_PICTURE, with no link (tradePartnerId, orderId, …): the profile picture of the user userId.`,
         operationId: 'uploadDocument',
         querystring: uploadQuerySchema,
         response: { 201: z.union([documentSchema, profilePictureUploadSchema]) },
@@ -95,7 +106,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
       schema: {
         tags,
         summary: 'Upload a document for a shipment',
-        description: uploadDescription,
+        description: `${uploadDescription} ${accepts('shipment')}`,
         operationId: 'uploadShipmentDocument',
         params: shipmentParamsSchema,
         querystring: linkedUploadQuerySchema,
@@ -129,7 +140,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
       schema: {
         tags,
         summary: 'Upload a document for a transport',
-        description: uploadDescription,
+        description: `${uploadDescription} ${accepts('leg')}`,
         operationId: 'uploadTransportDocument',
         params: transportParamsSchema,
         querystring: linkedUploadQuerySchema,

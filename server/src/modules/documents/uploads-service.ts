@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCEPTED_CONTENT_TYPES, BROWSER_IMAGE_TYPES, type Document } from '#common/documents.js';
+import {
+  ACCEPTED_CONTENT_TYPES,
+  BROWSER_IMAGE_TYPES,
+  type Document,
+  type UploadPlace,
+} from '#common/documents.js';
 import { documentKind } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
@@ -17,6 +22,7 @@ import {
 } from '#server/modules/shipments/lookup-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import type { AccessTokens } from './access-tokens.js';
+import { refuseTypeOutOfPlace } from './places.js';
 import { missingParameter } from '#server/api-parameters.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { presentDocument } from './present.js';
@@ -63,6 +69,19 @@ const shipmentPlacement = (target: ShipmentTarget) =>
     { id: target.tradePartnerId, uuid: target.tradePartnerUuid },
     { shipmentId: target.shipmentId, transportId: target.transportId },
   ] as const;
+
+/** Where an upload goes (decision 043): by its route, and on /api/documents the link it names. */
+function uploadPlace(target: UploadTarget): UploadPlace {
+  if (target.kind === 'selfservice') return 'link';
+  if (target.kind === 'shipment') return 'shipment';
+  if (target.kind === 'transport') return 'leg';
+  const { query } = target;
+  if (query.orderId !== undefined || query.orderUuid !== undefined) return 'order';
+  if (query.transportId !== undefined || query.transportUuid !== undefined) return 'leg';
+  if (query.shipmentId !== undefined || query.shipmentUuid !== undefined) return 'shipment';
+  if (LINK_PARAMETERS.some((name) => query[name] !== undefined)) return 'company';
+  return query.documentType === 'PROFILE_PICTURE' ? 'profile' : 'company';
+}
 
 /** Where a profile picture is shown: the URL stored as the user's profilePicture. */
 export const profilePictureUrl = (documentId: number) =>
@@ -154,10 +173,6 @@ export function createUploadService(
   }
 
   async function profilePicturePlacement(actor: AuthUser, query: UploadQuery): Promise<Placement> {
-    if (LINK_PARAMETERS.some((name) => query[name] !== undefined)) {
-      const message = 'A profile picture belongs to the user userId; it takes no other link.';
-      throw new ValidationError(`querystring: ${message}`, [{ field: 'querystring', message }]);
-    }
     const owner = await documents.findUser({ id: query.userId });
     if (!owner) {
       if (policy.seesAllUsers(actor))
@@ -310,6 +325,7 @@ export function createUploadService(
      */
     async upload(request: UploadRequest): Promise<{ document: Document; imageUrl?: string }> {
       const { actor, target } = request;
+      refuseTypeOutOfPlace(target.query.documentType, uploadPlace(target));
       if (
         request.contentLength !== undefined &&
         request.contentLength > maxBytes + MULTIPART_ALLOWANCE
