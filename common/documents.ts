@@ -44,63 +44,33 @@ export const FINANCIAL_DOCUMENT_TYPES: readonly DocumentType[] = [
   'ORDER_CONFIRMATION',
 ];
 
-/**
- * Where a document is uploaded (decision 043): a trade partner's documents (its contacts',
- * addresses' and KYC steps' too), an order's, a shipment's, a leg's, a self-service link's file,
- * or a person's profile picture.
- */
-export const UPLOAD_PLACES = ['company', 'order', 'shipment', 'leg', 'link', 'profile'] as const;
-export type UploadPlace = (typeof UPLOAD_PLACES)[number];
-
-/** Every type but the profile picture: the papers people file. */
-export const PAPER_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter(
-  (type) => type !== 'PROFILE_PICTURE',
-);
+/** The papers an order takes (decision 043), the usual first. */
+export const ORDER_DOCUMENT_TYPES = [
+  'PURCHASE_ORDER',
+  'ORDER_CONFIRMATION',
+  'CONTRACT',
+  'INVOICE',
+  'CERTIFICATE_OF_ORIGIN',
+  'PHOTO',
+  'OTHER',
+] as const satisfies readonly DocumentType[];
 
 /**
- * The types each place takes, checked on upload and on a type change: a profile picture is one
- * and nothing else, and is nowhere else. Which papers a person may hold there is the kinds'
- * rule (decision 035); the app offers the usual ones of a place first.
+ * The papers a shipment and its legs take (decision 043), the usual first; the commercial
+ * invoice travels with the goods for customs.
  */
-export const PLACE_DOCUMENT_TYPES: Record<UploadPlace, readonly DocumentType[]> = {
-  company: PAPER_TYPES,
-  order: PAPER_TYPES,
-  shipment: PAPER_TYPES,
-  leg: PAPER_TYPES,
-  link: PAPER_TYPES,
-  profile: ['PROFILE_PICTURE'],
-};
-
-const PLACE_NAMES: Record<UploadPlace, string> = {
-  company: "a trade partner's documents",
-  order: "an order's papers",
-  shipment: "a shipment's papers",
-  leg: "a leg's papers",
-  link: "a self-service link's file",
-  profile: 'a profile picture',
-};
-
-/** Why `type` does not belong at `place` ("PROFILE_PICTURE is not a type for …"), or null. */
-export function typeRefusal(type: DocumentType, place: UploadPlace): string | null {
-  return PLACE_DOCUMENT_TYPES[place].includes(type)
-    ? null
-    : `${type} is not a type for ${PLACE_NAMES[place]}`;
-}
-
-/** Where a stored document is: by the owner columns its upload set. */
-export function placeOf(document: {
-  tradePartnerId: number | null;
-  kycId: number | null;
-  orderId: number | null;
-  shipmentId: number | null;
-  transportId: number | null;
-}): UploadPlace {
-  if (document.tradePartnerId === null) return 'profile';
-  if (document.kycId !== null) return 'link';
-  if (document.transportId !== null) return 'leg';
-  if (document.shipmentId !== null) return 'shipment';
-  return document.orderId !== null ? 'order' : 'company';
-}
+export const SHIPMENT_DOCUMENT_TYPES = [
+  'PACKING_LIST',
+  'CMR',
+  'BILL_OF_LADING',
+  'AIR_WAYBILL',
+  'PROOF_OF_DELIVERY',
+  'CUSTOMS_DECLARATION',
+  'INVOICE',
+  'CERTIFICATE_OF_ORIGIN',
+  'PHOTO',
+  'OTHER',
+] as const satisfies readonly DocumentType[];
 
 export const DOCUMENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

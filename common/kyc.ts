@@ -3,7 +3,13 @@
  * documents belong to which step. The server enforces it; the app uses it to offer only the
  * actions a person may take.
  */
-import { FINANCIAL_DOCUMENT_TYPES, type DocumentType } from './documents.js';
+import {
+  DOCUMENT_TYPES,
+  FINANCIAL_DOCUMENT_TYPES,
+  ORDER_DOCUMENT_TYPES,
+  SHIPMENT_DOCUMENT_TYPES,
+  type DocumentType,
+} from './documents.js';
 import { usesKyc, viewsFinancials } from './roles.js';
 
 export const KYC_STATUSES = [
@@ -258,6 +264,66 @@ export const STEP_DOCUMENT_TYPES: Record<KycStepType, readonly DocumentType[]> =
 export const KYC_EVIDENCE_TYPES: readonly DocumentType[] = [
   ...new Set(Object.values(STEP_DOCUMENT_TYPES).flat()),
 ];
+
+/**
+ * Where a document is uploaded (decision 043): a trade partner's documents (its contacts',
+ * addresses' and KYC steps' too), an order's, a shipment's, a leg's, a self-service link's file,
+ * or a person's profile picture.
+ */
+export const UPLOAD_PLACES = ['company', 'order', 'shipment', 'leg', 'link', 'profile'] as const;
+export type UploadPlace = (typeof UPLOAD_PLACES)[number];
+
+/** Every type but the profile picture: the papers people file. */
+export const PAPER_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter(
+  (type) => type !== 'PROFILE_PICTURE',
+);
+
+/**
+ * The types each place takes, checked on upload and on a type change (decision 043): a
+ * company files any paper; an order its commercial papers, a shipment and a leg their transport
+ * papers, a self-service link the evidence its file's steps rest on; a profile picture is one and
+ * nothing else, and is nowhere else. Which of them a person may hold there is the kinds' rule
+ * (decision 035).
+ */
+export const PLACE_DOCUMENT_TYPES: Record<UploadPlace, readonly DocumentType[]> = {
+  company: PAPER_TYPES,
+  order: ORDER_DOCUMENT_TYPES,
+  shipment: SHIPMENT_DOCUMENT_TYPES,
+  leg: SHIPMENT_DOCUMENT_TYPES,
+  link: KYC_EVIDENCE_TYPES,
+  profile: ['PROFILE_PICTURE'],
+};
+
+const PLACE_NAMES: Record<UploadPlace, string> = {
+  company: "a trade partner's documents",
+  order: "an order's papers",
+  shipment: "a shipment's papers",
+  leg: "a leg's papers",
+  link: "a self-service link's file",
+  profile: 'a profile picture',
+};
+
+/** Why `type` does not belong at `place` ("PROFILE_PICTURE is not a type for …"), or null. */
+export function typeRefusal(type: DocumentType, place: UploadPlace): string | null {
+  return PLACE_DOCUMENT_TYPES[place].includes(type)
+    ? null
+    : `${type} is not a type for ${PLACE_NAMES[place]}`;
+}
+
+/** Where a stored document is: by the owner columns its upload set. */
+export function placeOf(document: {
+  tradePartnerId: number | null;
+  kycId: number | null;
+  orderId: number | null;
+  shipmentId: number | null;
+  transportId: number | null;
+}): UploadPlace {
+  if (document.tradePartnerId === null) return 'profile';
+  if (document.kycId !== null) return 'link';
+  if (document.transportId !== null) return 'leg';
+  if (document.shipmentId !== null) return 'shipment';
+  return document.orderId !== null ? 'order' : 'company';
+}
 
 /**
  * Which rule a company's document follows (decision 035): a financial one (its type carries

@@ -13,7 +13,6 @@ import {
   pageSchema,
   versionSchema,
 } from './api.js';
-import type { DocumentType } from './documents.js';
 import { KYC_STATUSES, type KycStatus } from './kyc.js';
 import { exactDecimal, type AmountRefusal, type Decimal, type DecimalRules } from './money.js';
 
@@ -529,16 +528,6 @@ export const goodsLeftToShipSchema = z
   .meta({ id: 'GoodsLeftToShip' });
 
 export type GoodsLeftToShip = z.infer<typeof goodsLeftToShipSchema>;
-
-/** The document types an order's documents are offered in, the usual first. */
-export const ORDER_DOCUMENT_TYPES = [
-  'PURCHASE_ORDER',
-  'ORDER_CONFIRMATION',
-  'CONTRACT',
-  'INVOICE',
-  'CERTIFICATE_OF_ORIGIN',
-  'OTHER',
-] as const satisfies readonly DocumentType[];
 
 /** The PDF export's file name for an order (SPEC 9). */
 export const orderPdfName = (orderUuid: string) => `order-${orderUuid}.pdf`;

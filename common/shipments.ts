@@ -8,7 +8,7 @@ import Big from 'big.js';
 import countriesLib from 'i18n-iso-countries';
 import { z } from 'zod';
 import { businessDateSchema, dateTimeSchema, versionSchema } from './api.js';
-import type { DocumentType } from './documents.js';
+import { SHIPMENT_DOCUMENT_TYPES } from './documents.js';
 import type { Decimal } from './money.js';
 import {
   CANCEL_REASON_MAX,
@@ -109,17 +109,6 @@ export const shipmentNumber = (year: number, sequence: number) =>
   `SHP-${year}-${String(sequence).padStart(6, '0')}`;
 
 // ---- documents ------------------------------------------------------------------------------
-
-/** The papers of a shipment and of its legs, the usual first. */
-export const SHIPMENT_DOCUMENT_TYPES = [
-  'PACKING_LIST',
-  'CMR',
-  'BILL_OF_LADING',
-  'AIR_WAYBILL',
-  'PROOF_OF_DELIVERY',
-  'CUSTOMS_DECLARATION',
-  'OTHER',
-] as const satisfies readonly DocumentType[];
 
 /** The paper a leg's upload offers first: the consignment note of its mode. */
 export const TRANSPORT_DEFAULT_DOCUMENT: Record<

@@ -1,7 +1,11 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLACE_DOCUMENT_TYPES } from '@common/documents';
-import { rolesReadDocumentKind, typeKind, type DocumentPlace } from '@common/kyc';
+import {
+  PLACE_DOCUMENT_TYPES,
+  rolesReadDocumentKind,
+  typeKind,
+  type DocumentPlace,
+} from '@common/kyc';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { isDocumentType } from '@/documents/documentModel';
 import {

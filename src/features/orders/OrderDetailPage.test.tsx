@@ -114,6 +114,7 @@ describe('OrderDetailPage', () => {
       'Contract',
       'Invoice',
       'Certificate of origin',
+      'Photo',
       'Other',
     ]);
     expect(screen.queryByRole('combobox', { name: 'Belongs to' })).not.toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { EDITABLE_ORDER_STATUSES, ORDER_DOCUMENT_TYPES, type Order } from '@common/orders';
+import { PLACE_DOCUMENT_TYPES } from '@common/kyc';
+import { EDITABLE_ORDER_STATUSES, type Order } from '@common/orders';
 import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { OrderSection } from '@/companies/companyViews';
@@ -28,7 +29,7 @@ function OrderDocuments({ order }: { order: Order }) {
     <RecordDocuments
       query={query}
       upload={order.permissions.uploadDocuments ? { link: { orderUuid: order.uuid } } : null}
-      typeCodes={ORDER_DOCUMENT_TYPES}
+      typeCodes={PLACE_DOCUMENT_TYPES.order}
       emptyText={t('orders.detail.noDocuments')}
     />
   );

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
+import { PLACE_DOCUMENT_TYPES } from '@common/kyc';
 import {
   EDITABLE_TRANSPORT_STATUSES,
-  SHIPMENT_DOCUMENT_TYPES,
   TRANSPORT_DEFAULT_DOCUMENT,
   TRANSPORT_TRANSITIONS,
   type Shipment,
@@ -97,7 +97,7 @@ function LegDocuments({ shipment, leg }: LegProps) {
             <div className="mb-3">
               <DocumentUploader
                 send={(options) => uploadTransportDocument(leg.id, options)}
-                typeCodes={SHIPMENT_DOCUMENT_TYPES}
+                typeCodes={PLACE_DOCUMENT_TYPES.leg}
                 defaultType={TRANSPORT_DEFAULT_DOCUMENT[leg.mode]}
                 compact
               />
@@ -106,7 +106,7 @@ function LegDocuments({ shipment, leg }: LegProps) {
           <DocumentList
             query={query}
             canChange={canUpload}
-            typeCodes={SHIPMENT_DOCUMENT_TYPES}
+            typeCodes={PLACE_DOCUMENT_TYPES.leg}
             emptyText={t('shipments.legs.noPapers')}
             only={ofLeg}
           />

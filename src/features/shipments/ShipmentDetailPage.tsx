@@ -4,11 +4,11 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Document } from '@common/documents';
+import { PLACE_DOCUMENT_TYPES } from '@common/kyc';
 import {
   EDITABLE_SHIPMENT_STATUSES,
   isLate,
   LEG_ADDABLE_SHIPMENT_STATUSES,
-  SHIPMENT_DOCUMENT_TYPES,
   todayUtc,
   TRANSPORTS_MAX,
   type Shipment,
@@ -185,7 +185,7 @@ function ShipmentDocuments({ shipment }: { shipment: Shipment }) {
           ? { send: (options) => uploadShipmentDocument(shipment.id, options) }
           : null
       }
-      typeCodes={SHIPMENT_DOCUMENT_TYPES}
+      typeCodes={PLACE_DOCUMENT_TYPES.shipment}
       emptyText={t('shipments.detail.noDocuments')}
       only={ownDocument}
     />

@@ -1,7 +1,7 @@
-import { placeOf, type Document, type DocumentPage, type EntityName } from '#common/documents.js';
+import type { Document, DocumentPage, EntityName } from '#common/documents.js';
 import { uuidSchema } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
-import { documentKind } from '#common/kyc.js';
+import { documentKind, placeOf } from '#common/kyc.js';
 import type { DocumentRow, DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';

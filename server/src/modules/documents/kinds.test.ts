@@ -168,7 +168,8 @@ describe('documents follow their owner’s rule (decision 035)', () => {
       name: 'invoice.pdf',
       content: minimalPdf('INVOICE'),
     });
-    expect(financial.statusCode).toBe(403);
+    // An invoice is no paper of a KYC file: the link's place refuses it (decision 043).
+    expect(financial.statusCode).toBe(400);
   });
 
   it('refuses a contact an upload of evidence or of an invoice', async () => {
@@ -344,7 +345,7 @@ describe('documents follow their owner’s rule (decision 035)', () => {
     });
   });
 
-  it('does not count an order’s paper of an evidence type as the file’s evidence', async () => {
+  it('takes no evidence type on an order, so the file still asks for its own paper', async () => {
     const { owner, partner } = w.company;
     const cocMissing = async () =>
       (await call(owner, 'GET', `/api/kyc/${kyc.id}/readiness`))
@@ -361,9 +362,9 @@ describe('documents follow their owner’s rule (decision 035)', () => {
       { userId: owner.userId, documentType: 'COC_EXTRACT', orderUuid: order.uuid },
       { name: 'kvk.pdf', content: minimalPdf('COC_EXTRACT') },
     );
-    expect(onOrder.statusCode, onOrder.body).toBe(201);
-    // The order's paper follows the order's rule; the file still asks for its own extract, and
-    // its risk still finds it missing.
+    // An extract is no paper of an order (decision 043); the file still asks for its own
+    // extract, and its risk still finds it missing.
+    expect(onOrder.statusCode, onOrder.body).toBe(400);
     expect(await cocMissing()).toBe(true);
     const insights = (await call(w.manager, 'GET', `/api/kyc/${kyc.id}/insights`)).json();
     expect(insights.findings).toContainEqual(

@@ -1,4 +1,5 @@
-import { typeRefusal, type DocumentType, type UploadPlace } from '#common/documents.js';
+import type { DocumentType } from '#common/documents.js';
+import { typeRefusal, type UploadPlace } from '#common/kyc.js';
 import { ValidationError } from '#server/errors.js';
 
 /**

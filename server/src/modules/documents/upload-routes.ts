@@ -1,12 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  documentSchema,
-  PLACE_DOCUMENT_TYPES,
-  profilePictureUploadSchema,
-  type UploadPlace,
-} from '#common/documents.js';
+import { documentSchema, profilePictureUploadSchema } from '#common/documents.js';
+import { PLACE_DOCUMENT_TYPES, type UploadPlace } from '#common/kyc.js';
 import { AppError, ValidationError } from '#server/errors.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { COMMON_ERRORS, type ErrorStatus } from '#server/plugins/errors.js';
@@ -28,7 +24,8 @@ export const uploadDescription =
   'multipart/form-data with the file in the field `file`. The type is sniffed from the bytes ' +
   '(PDF, PNG, JPEG, WebP, TIFF; 415 otherwise); larger than DOCUMENT_MAX_BYTES is 413. ' +
   '`documentType` must be a type of the place the document goes (decision 043): ' +
-  'PROFILE_PICTURE only as a profile picture, any other type anywhere else; 400 otherwise.';
+  "an order its commercial papers, a shipment or leg its transport papers, a link its file's " +
+  'evidence, a company any paper, PROFILE_PICTURE only as a profile picture; 400 otherwise.';
 
 /** The types an upload route takes, for its description. */
 const accepts = (place: UploadPlace) =>
@@ -72,7 +69,7 @@ const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadService }> = async (
         tags,
         summary:
           "Upload a document for a trade partner (or its contact or address), or a user's profile picture",
-        description: `${uploadDescription} ${accepts('company')} Or PROFILE_PICTURE, with no link (tradePartnerId, orderId, …): the profile picture of the user userId.`,
+        description: `${uploadDescription} ${accepts('company')} Linked to an order: ${PLACE_DOCUMENT_TYPES.order.join(', ')}; to a shipment or a leg: ${PLACE_DOCUMENT_TYPES.shipment.join(', ')}. Or PROFILE_PICTURE, with no link (tradePartnerId, orderId, …): the profile picture of the user userId.`,
         operationId: 'uploadDocument',
         querystring: uploadQuerySchema,
         response: { 201: z.union([documentSchema, profilePictureUploadSchema]) },

@@ -220,7 +220,12 @@ describe.each(corners)('document uploads (%s, %s store)', (database, storage) =>
       path: '/api/documents/transport/999998',
     });
     expect(transport.json().message).toBe('Transport with ID/UUID 999998 not found.');
-    const order = await upload(server, owner, { ...query, orderId: 7 }, file);
+    const order = await upload(
+      server,
+      owner,
+      { ...query, documentType: 'OTHER', orderId: 7 },
+      file,
+    );
     expect(order.json().message).toBe('Order with ID/UUID 7 not found.');
     expect((await call(owner, 'GET', '/api/documents/shipment/999999')).statusCode).toBe(404);
     const orders = await call(owner, 'GET', '/api/documents/entity/order/7');

@@ -50,8 +50,8 @@ describe('the trail follows the documents’ rule (decision 035)', () => {
     order = await confirmedOrder(server, w.manager, w.company.partner);
     shipment = await createShipment(server, w.manager, shipmentBody(order, [[order.lines[0]!, 1]]));
     const invoice = await send({ orderUuid: order.uuid }, 'INVOICE', 'invoice-2026-17.pdf');
-    await send({ orderUuid: order.uuid }, 'PACKING_LIST', 'packing.pdf');
-    await send({ shipmentUuid: shipment.uuid }, 'ORDER_CONFIRMATION', 'confirmation.pdf');
+    await send({ orderUuid: order.uuid }, 'CERTIFICATE_OF_ORIGIN', 'origin.pdf');
+    await send({ shipmentUuid: shipment.uuid }, 'INVOICE', 'commercial-invoice.pdf');
     await send({ shipmentUuid: shipment.uuid }, 'CMR', 'cmr.pdf');
     const archived = await call(
       w.manager,
@@ -73,12 +73,12 @@ describe('the trail follows the documents’ rule (decision 035)', () => {
 
   const everything: [string, string, string][] = [
     ['documentUploaded', 'INVOICE', 'invoice-2026-17.pdf'],
-    ['documentUploaded', 'PACKING_LIST', 'packing.pdf'],
-    ['documentUploaded', 'ORDER_CONFIRMATION', 'confirmation.pdf'],
+    ['documentUploaded', 'CERTIFICATE_OF_ORIGIN', 'origin.pdf'],
+    ['documentUploaded', 'INVOICE', 'commercial-invoice.pdf'],
     ['documentUploaded', 'CMR', 'cmr.pdf'],
     ['documentArchived', 'INVOICE', 'invoice-2026-17.pdf'],
   ];
-  const ordinary = everything.filter(([, type]) => ['PACKING_LIST', 'CMR'].includes(type));
+  const ordinary = everything.filter(([, type]) => ['CERTIFICATE_OF_ORIGIN', 'CMR'].includes(type));
 
   const readers: [string, () => Actor, boolean][] = [
     ['manager', () => w.manager, true],
@@ -95,8 +95,8 @@ describe('the trail follows the documents’ rule (decision 035)', () => {
       const actor = who();
       const expected = financials ? everything : ordinary;
       expect(await papers(actor, `/api/orders/${order.uuid}/history`)).toEqual(expected);
-      const ofShipment = expected.filter(([, type]) =>
-        ['ORDER_CONFIRMATION', 'CMR'].includes(type),
+      const ofShipment = expected.filter(([, , name]) =>
+        ['commercial-invoice.pdf', 'cmr.pdf'].includes(name),
       );
       expect(await papers(actor, `/api/shipments/${shipment.uuid}/history`)).toEqual(ofShipment);
       // The trail's other entries stay: the order's making and its moves.

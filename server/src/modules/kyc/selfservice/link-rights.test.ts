@@ -183,7 +183,7 @@ describe.each(databaseTargets())('what a self-service link may do (%s)', (target
     const email = `second.${kyc.id}@example.com`;
     const first = await makeLink(w.manager, kyc, { recipientEmail: email });
     const second = await makeLink(w.manager, kyc, { recipientEmail: email });
-    const before = await uploadViaLink(server, second.token, 'OTHER');
+    const before = await uploadViaLink(server, second.token, 'PROOF_OF_ADDRESS');
     expect(before.statusCode, before.body).toBe(201);
     const document = before.json().id as number;
 

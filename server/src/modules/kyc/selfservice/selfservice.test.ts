@@ -290,7 +290,7 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     const readiness = (await viaLink(server, link.token, 'GET', `${API}/readiness`)).json();
     expect(readiness.ready).toBe(false);
 
-    const rejected = await uploadViaLink(server, link.token, 'OTHER', elf());
+    const rejected = await uploadViaLink(server, link.token, 'COC_EXTRACT', elf());
     expect(rejected.statusCode).toBe(415);
 
     await fillViaLink(server, link.token, company.partner);

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_TYPES } from './documents.js';
 import {
-  DOCUMENT_TYPES,
+  KYC_EVIDENCE_TYPES,
   PLACE_DOCUMENT_TYPES,
   placeOf,
   typeRefusal,
   UPLOAD_PLACES,
-} from './documents.js';
-import { STEP_DOCUMENT_TYPES } from './kyc.js';
-import { ORDER_DOCUMENT_TYPES } from './orders.js';
-import { SHIPMENT_DOCUMENT_TYPES } from './shipments.js';
+} from './kyc.js';
 
 describe('document types by place (decision 043)', () => {
   it('keeps PROFILE_PICTURE to the profile picture, and the profile picture to it', () => {
@@ -21,23 +19,23 @@ describe('document types by place (decision 043)', () => {
     expect(typeRefusal('PROFILE_PICTURE', 'shipment')).toBe(
       "PROFILE_PICTURE is not a type for a shipment's papers",
     );
-    expect(typeRefusal('CMR', 'leg')).toBeNull();
   });
 
-  it('takes at each place the types the app offers there', () => {
-    const offered = [
-      ['order', ORDER_DOCUMENT_TYPES],
-      ['shipment', SHIPMENT_DOCUMENT_TYPES],
-      ['leg', SHIPMENT_DOCUMENT_TYPES],
-      ['company', Object.values(STEP_DOCUMENT_TYPES).flat()],
-      ['link', Object.values(STEP_DOCUMENT_TYPES).flat()],
-    ] as const;
-    for (const [place, types] of offered) {
-      expect(PLACE_DOCUMENT_TYPES[place], place).toEqual(expect.arrayContaining([...types]));
-    }
-    expect(
-      DOCUMENT_TYPES.every((type) => UPLOAD_PLACES.some((place) => !typeRefusal(type, place))),
-    ).toBe(true);
+  it("takes at each place only the papers of its owner: an order's, a transport's, a file's", () => {
+    expect(typeRefusal('CMR', 'leg')).toBeNull();
+    expect(typeRefusal('INVOICE', 'order')).toBeNull();
+    expect(typeRefusal('COC_EXTRACT', 'order')).toBe(
+      "COC_EXTRACT is not a type for an order's papers",
+    );
+    expect(typeRefusal('PURCHASE_ORDER', 'shipment')).not.toBeNull();
+    expect(typeRefusal('ID_DOCUMENT', 'leg')).not.toBeNull();
+    expect(typeRefusal('CMR', 'link')).toBe("CMR is not a type for a self-service link's file");
+    expect(PLACE_DOCUMENT_TYPES.link).toEqual(KYC_EVIDENCE_TYPES);
+    expect(PLACE_DOCUMENT_TYPES.shipment).toEqual(PLACE_DOCUMENT_TYPES.leg);
+    // A company files any paper; every type has a place.
+    expect(PLACE_DOCUMENT_TYPES.company).toEqual(
+      DOCUMENT_TYPES.filter((type) => type !== 'PROFILE_PICTURE'),
+    );
   });
 
   it('finds a stored document’s place from its owner columns', () => {
