@@ -27,7 +27,11 @@ function OrderDocuments({ order }: { order: Order }) {
   return (
     <RecordDocuments
       query={query}
-      upload={order.permissions.uploadDocuments ? { link: { orderUuid: order.uuid } } : null}
+      upload={
+        order.permissions.uploadDocuments
+          ? { link: { orderUuid: order.uuid }, tradePartnerId: order.tradePartner.id }
+          : null
+      }
       typeCodes={ORDER_DOCUMENT_TYPES}
       emptyText={t('orders.detail.noDocuments')}
     />
