@@ -192,7 +192,8 @@ export const policy = {
     membership: PartnerMembership | undefined,
     kind: DocumentKind,
   ): boolean {
-    if (actor.selfService) return kind !== 'financial';
+    if (kind === 'financial') return policy.mayViewAmounts(actor, membership);
+    if (actor.selfService) return true;
     return readsDocumentKind({ roles: actor.roles, level: membership?.accessLevel }, kind);
   },
 
