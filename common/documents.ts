@@ -36,7 +36,8 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
  * The types that carry prices and totals: financial documents, read only by those who may view
- * an order's amounts (decision 035). Mark a type financial here; the app and the server follow.
+ * their company's amounts (decision 035, 042). Mark a type financial here; the app and the
+ * server follow.
  */
 export const FINANCIAL_DOCUMENT_TYPES: readonly DocumentType[] = [
   'INVOICE',

@@ -10,7 +10,8 @@ import {
   SHIPMENT_DOCUMENT_TYPES,
   type DocumentType,
 } from './documents.js';
-import { usesKyc, viewsFinancials } from './roles.js';
+import { seesAmounts, type AccessLevel } from './partner-access.js';
+import { usesKyc } from './roles.js';
 
 export const KYC_STATUSES = [
   'DRAFT',
@@ -363,13 +364,17 @@ export function documentKind(document: DocumentKindFacts): DocumentKind {
 }
 
 /**
- * Whether a signed-in person with `roles` reads documents of `kind` at all (decision 035, SPEC
- * 6): financial ones with the right to view financials, KYC evidence with KYC access. The
- * server's policy asks it; the app offers only the types a person may file.
+ * Whether a signed-in person with `roles` and access `level` in the document's company (none:
+ * not a member) reads documents of `kind` there (decision 035, 042): financial ones where they
+ * see the company's amounts, KYC evidence with KYC access (SPEC 6). The server's policy asks it;
+ * the app offers only the types a person may file.
  */
-export function rolesReadDocumentKind(roles: readonly string[], kind: DocumentKind): boolean {
-  if (kind === 'financial') return viewsFinancials(roles);
-  if (kind === 'kyc-evidence') return usesKyc(roles);
+export function readsDocumentKind(
+  who: { roles: readonly string[]; level: AccessLevel | null | undefined },
+  kind: DocumentKind,
+): boolean {
+  if (kind === 'financial') return seesAmounts(who);
+  if (kind === 'kyc-evidence') return usesKyc(who.roles);
   return true;
 }
 

@@ -3,6 +3,7 @@
  * access level and role in the company, and what each level may do there. The server's policy
  * decides with it; the app offers only what it allows.
  */
+import { viewsFinancials } from './roles.js';
 
 export const ACCESS_LEVELS = ['OWNER', 'ADMIN', 'EDITOR', 'VIEWER', 'NONE'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
@@ -59,3 +60,23 @@ export const mayInPartner = (
   who: { staff: boolean; level: AccessLevel | null | undefined },
   action: PartnerAction,
 ) => levelAllows(who.level, action) || (who.staff && !MEMBERS_ONLY.includes(action));
+
+/**
+ * The levels at which a member sees the company's amounts: order prices and totals, financial
+ * documents, fees (issue 32, decision 042). An EDITOR or VIEWER sees none, whatever realm role
+ * they hold.
+ */
+export const AMOUNT_LEVELS = ['OWNER', 'ADMIN'] as const satisfies readonly AccessLevel[];
+
+/**
+ * Whether someone sees a company's amounts: staff with a financial role in every company, anyone
+ * else where their access level is one of AMOUNT_LEVELS (none: not a member).
+ */
+export const seesAmounts = (who: {
+  roles: readonly string[];
+  level: AccessLevel | null | undefined;
+}) =>
+  viewsFinancials(who.roles) ||
+  (who.level !== null &&
+    who.level !== undefined &&
+    (AMOUNT_LEVELS as readonly AccessLevel[]).includes(who.level));

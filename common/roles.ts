@@ -32,10 +32,16 @@ export const ADMIN_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER']
 export const KYC_ROLES: readonly Role[] = [...STAFF_ROLES, 'NT24_TRADE_PARTNER', 'OWNER'];
 
 /**
- * SPEC section 6, viewing financials: an order's prices and totals. Staff who trade (employees
- * too) see them as well: they write them (decision 033).
+ * Staff who see every company's amounts: SPEC section 6's 'viewing financials' (super admin,
+ * manager), and employees, who write orders and so must see what they write (decision 033).
+ * Anyone else sees a company's amounts by their access level there (AMOUNT_LEVELS in
+ * common/partner-access.ts, decision 042): the realm role OWNER alone grants none.
  */
-export const FINANCIAL_ROLES: readonly Role[] = ['NT24_SUPER_ADMIN', 'NT24_MANAGER', 'OWNER'];
+export const FINANCIAL_ROLES: readonly Role[] = [
+  'NT24_SUPER_ADMIN',
+  'NT24_MANAGER',
+  'NT24_EMPLOYEE',
+];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
@@ -66,9 +72,7 @@ export function usesKyc(roles: readonly string[]): boolean {
   return effectiveRoles(roles).some((role) => KYC_ROLES.includes(role));
 }
 
-/** SPEC section 6, viewing financials (with staff employees, decision 033). */
+/** Whether the roles (with those they include) see every company's amounts (FINANCIAL_ROLES). */
 export function viewsFinancials(roles: readonly string[]): boolean {
-  return effectiveRoles(roles).some(
-    (role) => STAFF_ROLES.includes(role) || FINANCIAL_ROLES.includes(role),
-  );
+  return effectiveRoles(roles).some((role) => FINANCIAL_ROLES.includes(role));
 }

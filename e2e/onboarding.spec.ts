@@ -24,8 +24,8 @@ test('a new company signs up and is guided to a complete profile and company', a
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Femke de Boer' })).toBeVisible();
-  // A self-registered account is a trade partner (its primary role) and an owner, which
-  // the owner-only Document Upload menu item shows.
+  // A self-registered account is a trade partner (its primary role) and a contact, which the
+  // Document Upload menu item shows; it owns the company by its access level (decision 042).
   await expect(page.getByText('Trade Partner', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Document Upload' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your company' })).toContainText(

@@ -1,6 +1,6 @@
 import {
   documentKind,
-  rolesReadDocumentKind,
+  readsDocumentKind,
   EVIDENCE_LOCKED_STATUSES,
   type DocumentKind,
   type DocumentKindFacts,
@@ -10,9 +10,11 @@ import {
 } from '#common/kyc.js';
 import { kycActors } from '#common/kyc-actors.js';
 import {
+  AMOUNT_LEVELS,
   GRANTABLE_ACCESS_LEVELS,
   LEVELS_FOR,
   mayInPartner,
+  seesAmounts,
   type AccessLevel,
   type PartnerAction,
 } from '#common/partner-access.js';
@@ -186,13 +188,19 @@ export const policy = {
   },
 
   /**
-   * Which kinds of company documents `actor` may read at all (decision 035): financial ones
-   * those who may view an order's amounts, KYC evidence those with KYC access (SPEC 6). Lists
-   * leave the others out in SQL; one by id answers 404 for them.
+   * Whether `actor`, with `membership` in the document's company (undefined when not a member),
+   * reads company documents of `kind` there (decision 035, 042): financial ones where they may
+   * view the company's amounts (mayViewAmounts), KYC evidence with KYC access (SPEC 6). Lists
+   * leave the others out in SQL (amountLevels for financial ones); one by id answers 404.
    */
-  readsDocumentKind(actor: AuthUser, kind: DocumentKind): boolean {
-    if (actor.selfService) return kind !== 'financial';
-    return rolesReadDocumentKind(actor.roles, kind);
+  readsDocumentKind(
+    actor: AuthUser,
+    membership: PartnerMembership | undefined,
+    kind: DocumentKind,
+  ): boolean {
+    if (kind === 'financial') return policy.mayViewAmounts(actor, membership);
+    if (actor.selfService) return true;
+    return readsDocumentKind({ roles: actor.roles, level: membership?.accessLevel }, kind);
   },
 
   /**
@@ -209,7 +217,7 @@ export const policy = {
     action: 'read' | 'change',
   ): Decision {
     const kind = documentKind(document);
-    if (!policy.readsDocumentKind(actor, kind)) return 'not-found';
+    if (!policy.readsDocumentKind(actor, membership, kind)) return 'not-found';
     if (actor.selfService)
       return policy.decideSelfServiceDocument(actor.selfService, document, action);
     const follows = action === 'read' ? 'read' : 'documents';
@@ -464,11 +472,24 @@ export const policy = {
   },
 
   /**
-   * Prices, amounts and totals are financials (SPEC 6: super admin, manager, owner), and staff
-   * employees see them too because they write them (decision 033).
+   * Whether `actor`, with `membership` in a company (undefined when not a member), may view the
+   * company's amounts: its orders' prices and totals, its financial documents, its fees (issue
+   * 32, decision 042). Staff with a financial role in every company; anyone else where their
+   * access level is OWNER or ADMIN. The realm role OWNER alone grants nothing; a link, nothing.
    */
-  mayViewOrderAmounts(actor: AuthUser): boolean {
-    return !actor.selfService && viewsFinancials(actor.roles);
+  mayViewAmounts(actor: AuthUser, membership: PartnerMembership | undefined): boolean {
+    return (
+      !actor.selfService && seesAmounts({ roles: actor.roles, level: membership?.accessLevel })
+    );
+  },
+
+  /**
+   * mayViewAmounts for a list over many companies: 'all' when it holds in every company, else
+   * the access levels at which it holds in a company (none for a link).
+   */
+  amountLevels(actor: AuthUser): 'all' | readonly AccessLevel[] {
+    if (actor.selfService) return [];
+    return viewsFinancials(actor.roles) ? 'all' : AMOUNT_LEVELS;
   },
 
   /** decideOrder, throwing NotFoundError (with `notFoundMessage`) or ForbiddenError. */

@@ -1,4 +1,9 @@
-import { mayInPartner, type AccessLevel, type PartnerRole } from '@common/partner-access';
+import {
+  mayInPartner,
+  seesAmounts,
+  type AccessLevel,
+  type PartnerRole,
+} from '@common/partner-access';
 import { isStaff } from '@common/roles';
 
 /** What the signed-in person may do with one trade partner (docs/api/partners.md, access levels). */
@@ -26,6 +31,14 @@ export function effectiveAccessLevel({ accessLevel, role }: PartnerAccess): Acce
   if (role === 'OWNER') return 'OWNER';
   return role === 'CONTACT' ? 'VIEWER' : 'NONE';
 }
+
+/**
+ * Whether the signed-in person sees a company's amounts (decision 042): staff with a financial
+ * role in every company, a member where their level is OWNER or ADMIN. `partner` is the person's
+ * own entry for the company (undefined: not one of theirs).
+ */
+export const seesAmountsIn = (roles: readonly string[], partner: PartnerAccess | undefined) =>
+  seesAmounts({ roles, level: partner ? effectiveAccessLevel(partner) : null });
 
 /**
  * Staff may do everything on every partner; members what their access level allows (decision

@@ -43,7 +43,7 @@ export function DocumentRow({
   const canChange = listChanges && document.permissions.change;
   // Only the types this document may take for this person (decision 035); its own type, one
   // the select does not offer (a profile picture, a new type), is still shown.
-  const fileable = useFileable();
+  const fileable = useFileable(document.tradePartnerId);
   const place = documentPlace({ ...document, kycId: null });
   const offered = typeOptions.filter((option) => fileable(option.value, place));
   const options = offered.some((option) => option.value === document.type)

@@ -32,11 +32,14 @@ function linkOf(target: string, partner: TradePartner): DocumentLink {
 /** What the uploaded documents belong to. */
 export type UploadTarget =
   /** The company; the person may choose one of its contacts or addresses instead. */
-  | { partner: TradePartner; link?: undefined; send?: undefined }
-  /** One record, fixed (an order: `{ orderUuid }`); nothing to choose. */
-  | { link: DocumentLink; partner?: undefined; send?: undefined }
+  | { partner: TradePartner; link?: undefined; tradePartnerId?: undefined; send?: undefined }
+  /**
+   * One record, fixed (an order: `{ orderUuid }`), of the company `tradePartnerId` (whose rules
+   * the types offered follow); nothing to choose.
+   */
+  | { link: DocumentLink; tradePartnerId: number; partner?: undefined; send?: undefined }
   /** One record with an upload of its own (a shipment, a leg); nothing to choose. */
-  | { send: SendDocument; partner?: undefined; link?: undefined };
+  | { send: SendDocument; partner?: undefined; link?: undefined; tradePartnerId?: undefined };
 
 export type DocumentUploaderProps = UploadTarget & {
   /** For a tab or a side panel: less padding, no introduction. */
@@ -57,6 +60,7 @@ export type DocumentUploaderProps = UploadTarget & {
 export function DocumentUploader({
   partner,
   link: fixedLink,
+  tradePartnerId,
   send,
   compact = false,
   typeCodes,
@@ -71,7 +75,11 @@ export function DocumentUploader({
   const onRecord =
     send !== undefined ||
     (fixedLink !== undefined && ('orderUuid' in fixedLink || 'orderId' in fixedLink));
-  const types = useDocumentTypes(typeCodes, onRecord ? 'record' : 'company');
+  const types = useDocumentTypes(
+    typeCodes,
+    onRecord ? 'record' : 'company',
+    partner?.id ?? tradePartnerId,
+  );
   const [type, setType] = useState(defaultType);
   const [target, setTarget] = useState(COMPANY);
   const [typeMissing, setTypeMissing] = useState(false);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCompany } from '#server/testing/access-world.js';
 import { findAccountByLogin } from './accounts.js';
 import {
   authorizeUrl,
@@ -215,7 +216,8 @@ describe('registration on the development identity provider', () => {
       email: 'new.person@example.com',
       given_name: 'Nora',
       family_name: 'van der Berg',
-      realm_access: { roles: ['NT24_TRADE_PARTNER', 'OWNER'] },
+      // Decision 042: not the realm role OWNER; what they are in a company is their level there.
+      realm_access: { roles: ['NT24_TRADE_PARTNER', 'CONTACT'] },
     });
     expect(decodeJwt(tokens.id_token!)).toMatchObject({
       email: 'new.person@example.com',
@@ -227,7 +229,7 @@ describe('registration on the development identity provider', () => {
     expect(account).toMatchObject({
       username: 'new.person@example.com',
       email: 'new.person@example.com',
-      roles: ['NT24_TRADE_PARTNER', 'OWNER'],
+      roles: ['NT24_TRADE_PARTNER', 'CONTACT'],
     });
     expect(account!.passwordHash).not.toContain('correct horse');
 
@@ -237,8 +239,24 @@ describe('registration on the development identity provider', () => {
     });
     expect(info.json()).toMatchObject({
       username: 'new.person@example.com',
-      effectiveRoles: ['NT24_TRADE_PARTNER', 'OWNER', 'CONTACT'],
+      effectiveRoles: ['NT24_TRADE_PARTNER', 'CONTACT'],
     });
+
+    // They register their company, become its OWNER member and start its KYC file.
+    const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app().inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+        ...(payload ? { payload } : {}),
+      });
+    const company = await api('POST', '/api/partners', newCompany());
+    expect(company.statusCode, company.body).toBe(201);
+    const { uuid } = company.json() as { uuid: string };
+    const role = await api('GET', `/api/partners/uuid/${uuid}/user-role`);
+    expect(role.json()).toMatchObject({ role: 'OWNER', accessLevel: 'OWNER' });
+    const kyc = await api('POST', '/api/kyc/uuid', { tradePartnerUuid: uuid });
+    expect(kyc.statusCode, kyc.body).toBe(201);
 
     // And the password signs in from then on.
     const again = await signIn(browser(app), 'NEW.PERSON@example.com', FORM.password);

@@ -18,8 +18,13 @@ import {
 import { CREATE_PROMPT, mountPath, OIDC_PATH } from './provider.js';
 import { registrationPage, type RegistrationErrors, type RegistrationValues } from './views.js';
 
-/** What a person who registers themself is: a trade partner who will own their company. */
-export const SELF_REGISTERED_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'OWNER'];
+/**
+ * What a person who registers themself is (decision 042): a trade partner (KYC access, may
+ * register a company and so become its OWNER member) and a contact (Document Upload). Not the
+ * realm role OWNER: what they may do and see in a company, its amounts included, is their access
+ * level there.
+ */
+export const SELF_REGISTERED_ROLES: readonly Role[] = ['NT24_TRADE_PARTNER', 'CONTACT'];
 
 export const MIN_PASSWORD_LENGTH = 8;
 const MAX_NAME_LENGTH = 100;

@@ -247,14 +247,14 @@ function documentRows(): Record<string, MatrixRow> {
       [401, 200, 200, 200, 200, 200, 200, 404],
     ),
     ...documentKindRows('kyc-evidence', 'COC_EXTRACT', [401, 200, 200, 200, 200, 200, 404, 404]),
-    ...documentKindRows('financial', 'INVOICE', [401, 200, 200, 200, 404, 200, 404, 404]),
+    ...documentKindRows('financial', 'INVOICE', [401, 200, 200, 200, 200, 200, 404, 404]),
   };
 }
 
 /**
  * A document that follows a rule of its own (decision 035), on every path of one document: KYC
  * evidence under KYC access (the contact has none), a financial one only for those who may view
- * financials (not the trade partner, not the contact). Reading and changing (with the type and
+ * the company's amounts (decision 042: staff, its OWNER and ADMIN; not the EDITOR contact). Reading and changing (with the type and
  * status it has, so nothing moves) answer alike for these callers. Keyed "<route> [<kind>]".
  */
 function documentKindRows(

@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
   cocExtract,
   documentJson,
@@ -8,6 +8,7 @@ import {
   mockDocumentsApi,
 } from '../../../tests/data/documents';
 import { deVriesTrading, errorBody } from '../../../tests/msw-handlers';
+import { server } from '../../../tests/msw-server';
 import { renderApp, stubMatchMedia } from '../../../tests/render-app';
 import { markToken } from '../../../tests/render-with-providers';
 
@@ -56,14 +57,31 @@ describe('/documents/upload', { timeout: 20_000 }, () => {
     expect(requests.some((request) => request.startsWith('POST'))).toBe(false);
   });
 
-  it('offers a contact neither KYC evidence nor financial types; an owner both (decision 035)', async () => {
-    documentsApi(() => HttpResponse.json(cocExtract(), { status: 201 }));
-    const offered = () =>
-      within(screen.getByRole('combobox', { name: 'Document type' }))
-        .getAllByRole('option')
-        .map((option) => option.textContent);
+  /** The options of the type select. */
+  const offered = () =>
+    within(screen.getByRole('combobox', { name: 'Document type' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
 
-    const contact = await renderApp('/documents/upload', { ...markToken, roles: ['CONTACT'] });
+  /** The signed-in person is a member of De Vries Trading at `accessLevel`. */
+  const memberAt = (accessLevel: 'OWNER' | 'EDITOR') =>
+    server.use(
+      http.get('/api/users/uuid/:uuid/trade-partners', () =>
+        HttpResponse.json([
+          {
+            ...deVriesTrading,
+            role: accessLevel === 'OWNER' ? 'OWNER' : 'CONTACT',
+            accessLevel,
+            isOwner: accessLevel === 'OWNER',
+          },
+        ]),
+      ),
+    );
+
+  it('offers a contact neither KYC evidence nor financial types (decision 035)', async () => {
+    documentsApi(() => HttpResponse.json(cocExtract(), { status: 201 }));
+    memberAt('EDITOR');
+    await renderApp('/documents/upload', { ...markToken, roles: ['CONTACT'] });
     await screen.findByRole('heading', { level: 1, name: 'Document Upload' });
     expect(offered()).toContain('Other');
     for (const hidden of [
@@ -74,10 +92,25 @@ describe('/documents/upload', { timeout: 20_000 }, () => {
     ]) {
       expect(offered()).not.toContain(hidden);
     }
-    contact.router.dispose();
-    cleanup();
+  });
 
+  it('offers an EDITOR no financial types, whatever realm role they hold (decision 042)', async () => {
+    documentsApi(() => HttpResponse.json(cocExtract(), { status: 201 }));
+    memberAt('EDITOR');
     await renderUploadPage();
+    expect(offered()).toContain('Identity document');
+    expect(offered()).not.toContain('Invoice');
+    expect(offered()).not.toContain('Purchase order');
+  });
+
+  it('offers the OWNER of the company evidence and financial types alike', async () => {
+    documentsApi(() => HttpResponse.json(cocExtract(), { status: 201 }));
+    memberAt('OWNER');
+    await renderApp('/documents/upload', {
+      ...markToken,
+      roles: ['NT24_TRADE_PARTNER', 'CONTACT'],
+    });
+    await screen.findByRole('img', { name: 'kvk-uittreksel.pdf' });
     expect(offered()).toEqual(
       expect.arrayContaining(['Identity document', 'Invoice', 'Purchase order', 'Other']),
     );

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { TradePartner } from '@common/partners';
 import { OrderDetailPage } from '@/features/orders/OrderDetailPage';
 import {
   conflict,
@@ -13,8 +14,9 @@ import {
   serveNoOrder,
 } from '@/features/orders/testData';
 import { formatDateTime } from '@/lib/format';
+import { loadUserTradePartners } from '@/session/tradePartnerSlice';
 import { documentJson, fakeFile } from '../../../tests/data/documents';
-import { acmeUuid } from '../../../tests/data/partners';
+import { acmeUuid, partnerJson } from '../../../tests/data/partners';
 import { markDeVries } from '../../../tests/msw-handlers';
 import { server } from '../../../tests/msw-server';
 import { renderApp, stubMatchMedia } from '../../../tests/render-app';
@@ -32,6 +34,19 @@ function renderDetail(roles = ['NT24_MANAGER'], path = DETAIL) {
     roles,
   );
 }
+
+/** The signed-in person's trade partners, as loaded: Acme, where they are at `accessLevel`. */
+const memberOfAcme = (accessLevel: 'OWNER' | 'EDITOR') =>
+  loadUserTradePartners.fulfilled(
+    [
+      partnerJson({
+        role: accessLevel === 'OWNER' ? 'OWNER' : 'CONTACT',
+        accessLevel,
+        isOwner: accessLevel === 'OWNER',
+      }) as unknown as TradePartner,
+    ],
+    'test',
+  );
 
 const heading = () => screen.findByRole('heading', { level: 1, name: 'ORD-2026-000123' });
 
@@ -94,7 +109,9 @@ describe('OrderDetailPage', () => {
         );
       }),
     );
-    renderDetail(['OWNER']);
+    // The OWNER of the order's company (decision 042: its level, not the realm role, decides).
+    const { store } = renderDetail(['NT24_TRADE_PARTNER', 'CONTACT']);
+    store.dispatch(memberOfAcme('OWNER'));
     await heading();
 
     for (const name of ['Confirm', 'Cancel order', 'Export PDF']) {
@@ -125,6 +142,19 @@ describe('OrderDetailPage', () => {
         `?userId=${markDeVries.id}&documentType=PURCHASE_ORDER&orderUuid=${orderUuid}`,
       ]),
     );
+  });
+
+  it('offers an EDITOR of the company no financial types, even with the realm role OWNER', async () => {
+    mockOrderApi(orderJson({ permissions: { ...OWNER_PERMISSIONS, viewAmounts: false } }));
+    const { store } = renderDetail(['OWNER']);
+    store.dispatch(memberOfAcme('EDITOR'));
+    await heading();
+    const type = await screen.findByRole('combobox', { name: 'Document type' });
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a document type', 'Contract', 'Certificate of origin', 'Other']);
   });
 
   it("shows '—' for amounts the person may not see, and no upload without the right", async () => {

@@ -28,7 +28,11 @@ function OrderDocuments({ order }: { order: Order }) {
   return (
     <RecordDocuments
       query={query}
-      upload={order.permissions.uploadDocuments ? { link: { orderUuid: order.uuid } } : null}
+      upload={
+        order.permissions.uploadDocuments
+          ? { link: { orderUuid: order.uuid }, tradePartnerId: order.tradePartner.id }
+          : null
+      }
       typeCodes={PLACE_DOCUMENT_TYPES.order}
       emptyText={t('orders.detail.noDocuments')}
     />

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_DATE_RANGE } from '@common/api';
-import { ORDER_DIRECTIONS, ORDER_SORTS, ORDER_STATUSES } from '@common/orders';
+import { ORDER_DIRECTIONS, ORDER_SORTS, ORDER_STATUSES, type OrderSort } from '@common/orders';
 import { DateInput } from '@/components/ui/DateInput';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import type { OrderListQuery } from '@/features/orders/ordersApi';
@@ -58,7 +58,11 @@ interface OrderFiltersProps {
   onClear: (() => void) | null;
   /** Partner people with several companies choose one of theirs. */
   partners: readonly { uuid: string; name: string }[];
+  /** Whether sorting by total is offered: the person sees the amounts of every order listed. */
+  totalSort: boolean;
 }
+
+const TOTAL_SORTS: readonly OrderSort[] = ['total,desc', 'total,asc'];
 
 /** The list's search, filters and sort; each change goes into the address. */
 export function OrderFilters({
@@ -68,6 +72,7 @@ export function OrderFilters({
   onChange,
   onClear,
   partners,
+  totalSort,
 }: OrderFiltersProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -140,7 +145,9 @@ export function OrderFilters({
         label={t('orders.list.sortLabel')}
         value={query.sort}
         onChange={(sort) => onChange({ sort })}
-        options={ORDER_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
+        options={ORDER_SORTS.filter((sort) => totalSort || !TOTAL_SORTS.includes(sort)).map(
+          (sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }),
+        )}
       />
       <div className="col-12 col-md-auto pb-md-2">
         <Form.Check

@@ -3,12 +3,14 @@ import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '@common/orders';
+import { viewsFinancials } from '@common/roles';
 import { SHIPPABLE_ORDER_STATUSES } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Icon } from '@/components/ui/Icon';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { orderDetailPath, shipmentNewPath } from '@/config/paths';
 import { HeldBadge } from '@/companies/KycGate';
+import { seesAmountsIn } from '@/companies/partnerAccess';
 import { OrderStatusBadge } from '@/features/orders/OrderBadges';
 import { OrderFilters } from '@/features/orders/OrderFilters';
 import { formatMoney } from '@/features/orders/orderFormat';
@@ -16,6 +18,8 @@ import { FILTER_PARAMS, isFiltered, orderQueryFrom } from '@/features/orders/ord
 import { fetchOrders, orderListKey, selectOrderList } from '@/features/orders/ordersSlice';
 import { formatDate } from '@/lib/format';
 import { pageParam, useDebouncedSearchParam } from '@/lib/useListParams';
+import { selectTradePartners } from '@/session/tradePartnerSlice';
+import { selectRoles } from '@/session/userSlice';
 
 /** How long typing pauses before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -70,6 +74,16 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
     // The key stands for the query; `stale` asks again after a change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, key, list.stale]);
+
+  // Sorting by total only where every order listed shows its total (decision 042).
+  const roles = useAppSelector(selectRoles);
+  const mine = useAppSelector(selectTradePartners);
+  const listed = query.tradePartnerUuid
+    ? mine.filter((item) => item.uuid === query.tradePartnerUuid)
+    : mine;
+  const totalSort =
+    viewsFinancials(roles) ||
+    (listed.length > 0 && listed.every((item) => seesAmountsIn(roles, item)));
 
   const page = list.data;
   const current = list.key === key ? list : null;
@@ -154,6 +168,7 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
         onText={setText}
         onChange={filter}
         partners={showPartner ? partners : []}
+        totalSort={totalSort}
         onClear={
           filtered
             ? () => {

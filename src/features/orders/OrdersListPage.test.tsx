@@ -6,6 +6,7 @@ import { OrdersListPage } from '@/features/orders/OrdersListPage';
 import { OrdersTab } from '@/features/orders/PartnerOrdersTab';
 import { partnerPermissions } from '@/companies/partnerAccess';
 import { partnerRef, summaryJson } from '@/features/orders/testData';
+import { loadUserTradePartners } from '@/session/tradePartnerSlice';
 import { acmeUuid, partnerJson } from '../../../tests/data/partners';
 import { errorBody } from '../../../tests/msw-handlers';
 import { server } from '../../../tests/msw-server';
@@ -144,6 +145,35 @@ describe('OrdersListPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?sort=total%2Cdesc'));
     expect(screen.getByRole('searchbox', { name: 'Number or reference' })).toHaveValue('');
+  });
+
+  it('offers sorting by total only where every order listed shows its total (decision 042)', async () => {
+    ordersApi();
+    const { store } = renderList(['OWNER']);
+    // OWNER of Acme, VIEWER of Müller: the realm role OWNER shows no Müller totals.
+    store.dispatch(
+      loadUserTradePartners.fulfilled(
+        [
+          partnerJson({ role: 'OWNER', accessLevel: 'OWNER', isOwner: true }),
+          partnerJson({ ...otherPartner, role: 'CONTACT', accessLevel: 'VIEWER' }),
+        ].map((partner) => tradePartnerSchema.parse(partner)),
+        'test',
+      ),
+    );
+    await screen.findByRole('link', { name: 'ORD-2026-000001' });
+    const sorts = () =>
+      within(screen.getByRole('combobox', { name: 'Sort by' }))
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value);
+    expect(sorts()).not.toContain('total,desc');
+    expect(sorts()).not.toContain('total,asc');
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Trade partner' }),
+      acmeUuid,
+    );
+    await waitFor(() => expect(sorts()).toContain('total,desc'));
+    expect(sorts()).toContain('total,asc');
   });
 
   it("asks for the open orders as three statuses, and for one partner's orders from a row", async () => {

@@ -16,13 +16,26 @@ import {
 export const documentNotFound = (id: number | string) => `Document with ID ${id} not found.`;
 
 /**
- * The "only what you may read" condition of lists: the kinds of documents `actor` may not read
- * (decision 035), and for anyone but staff the companies they belong to (or the link's file).
+ * The "only what you may read" condition of lists: the kinds of documents `actor` may read in
+ * no company (decision 035), the companies where they read financial ones (those where they may
+ * view amounts, decision 042), and for anyone but staff the companies they belong to (or the
+ * link's file).
  */
 export const viewerOf = (actor: AuthUser): Viewer => {
-  const hidden = DOCUMENT_KINDS.filter((kind) => !policy.readsDocumentKind(actor, kind));
-  if (actor.selfService) return { hidden, scope: { selfServiceKycId: actor.selfService.kycId } };
-  return { hidden, scope: policy.seesAllPartners(actor) ? 'all' : { identityId: actor.sub } };
+  const levels = policy.amountLevels(actor);
+  const financial = levels === 'all' ? levels : { identityId: actor.sub, levels };
+  // Whether a kind other than financial is read does not depend on the company.
+  const hidden = DOCUMENT_KINDS.filter((kind) =>
+    kind === 'financial'
+      ? levels !== 'all' && levels.length === 0
+      : !policy.readsDocumentKind(actor, undefined, kind),
+  );
+  const scope = actor.selfService
+    ? { selfServiceKycId: actor.selfService.kycId }
+    : policy.seesAllPartners(actor)
+      ? ('all' as const)
+      : { identityId: actor.sub };
+  return { hidden, financial, scope };
 };
 
 /** The decision of decision 011 and 035 for one document, with the caller's membership. */
@@ -43,7 +56,7 @@ function decide(
   return policy.seesAllPartners(actor) ? 'allow' : 'not-found';
 }
 
-const membershipIn = (db: Db, actor: AuthUser, tradePartnerId: number | null) =>
+export const membershipIn = (db: Db, actor: AuthUser, tradePartnerId: number | null) =>
   tradePartnerId === null || actor.selfService
     ? undefined
     : createPartnerLookup(db).membership(tradePartnerId, actor.sub);

@@ -147,13 +147,19 @@ function orderOf(sort: DocumentSort): SQL[] {
 
 export function createDocumentRepository(db: Db) {
   /**
-   * Only the documents `viewer` may read: of the kinds they may read (decision 035), of
-   * companies they belong to with a readable access level, and their own profile pictures. Part
+   * Only the documents `viewer` may read: of the kinds they may read (decision 035), financial
+   * ones only of the companies where they may view amounts (decision 042), of companies they
+   * belong to with a readable access level, and their own profile pictures. Part
    * of the SQL, so pages and totals count only what the viewer sees.
    */
   function visibleTo(viewer: Viewer): SQL | undefined {
     if (!viewer) return undefined;
     const kinds = viewer.hidden.map((kind) => not(ofKind(kind)));
+    const { financial: where } = viewer;
+    if (where !== 'all') {
+      const amountsIn = companiesOfIdentity(db, where.identityId, where.levels);
+      kinds.push(or(not(financial), inArray(documents.tradePartnerId, amountsIn))!);
+    }
     const { scope } = viewer;
     if (scope === 'all') return and(...kinds);
     if ('selfServiceKycId' in scope) {

@@ -15,7 +15,7 @@ import {
   recordShipmentDocument,
 } from '#server/modules/shipments/lookup-service.js';
 import type { AccessToken, AccessTokens } from './access-tokens.js';
-import { authorizeDocument, documentNotFound, viewerOf } from './access-service.js';
+import { authorizeDocument, documentNotFound, membershipIn, viewerOf } from './access-service.js';
 import { refuseTypeOutOfPlace } from './places.js';
 import { presentDocument, presentDocuments } from './present.js';
 import {
@@ -386,7 +386,8 @@ export function createDocumentService(
         refuseTypeOutOfPlace(type, placeOf(view.document));
         const retyped = { ...view, document: { ...view.document, type } };
         // The document is theirs to read: a type they may not hold is refused, not hidden.
-        if (!policy.readsDocumentKind(actor, documentKind(retyped.document))) {
+        const membership = await membershipIn(db, actor, view.document.tradePartnerId);
+        if (!policy.readsDocumentKind(actor, membership, documentKind(retyped.document))) {
           throw new ForbiddenError(`You may not give a document the type ${type}.`);
         }
         await authorizeDocument(db, actor, retyped, 'change');

@@ -15,7 +15,8 @@ import { caller, signIn, type Actor, type Caller } from '#server/testing/partner
 
 /**
  * Documents follow their owner's rule (issue 31, decision 035): KYC evidence is read under KYC
- * access, financial documents only by those who may view financials, on every path.
+ * access, financial documents only by those who may view the company's amounts (decision 042:
+ * staff, its OWNER or ADMIN), on every path.
  */
 const AGENT = 'Mozilla/5.0 (documents kinds test)';
 type Kind = 'evidence' | 'financial' | 'ordinary' | 'linked';
@@ -80,7 +81,8 @@ describe('documents follow their owner’s rule (decision 035)', () => {
     ['manager', () => w.manager, all(200, 200)],
     ['employee', () => w.employee, all(200, 200)],
     ['owner (OWNER role and level)', () => w.company.owner, all(200, 200)],
-    ['admin member (trade partner)', () => w.company.admin, partnerLike(200)],
+    // An ADMIN sees the company's amounts (decision 042), whatever realm role they hold.
+    ['admin member (trade partner)', () => w.company.admin, partnerLike(200, [200, 200])],
     ['editor member (trade partner)', () => w.company.editor, partnerLike(200)],
     ['viewer member (trade partner)', () => w.company.viewer, partnerLike(403)],
     [
@@ -100,12 +102,18 @@ describe('documents follow their owner’s rule (decision 035)', () => {
     };
   }
 
-  /** A trade partner member: evidence and ordinary documents at their level, no financials. */
-  function partnerLike(change: Outcome): Record<Kind, [Outcome, Outcome]> {
+  /**
+   * A trade partner member: evidence and ordinary documents at their level; financial ones only
+   * at a level that sees amounts (none by default).
+   */
+  function partnerLike(
+    change: Outcome,
+    financial: [Outcome, Outcome] = [404, 404],
+  ): Record<Kind, [Outcome, Outcome]> {
     return {
       evidence: [200, change],
       linked: [200, change],
-      financial: [404, 404],
+      financial,
       ordinary: [200, change],
     };
   }

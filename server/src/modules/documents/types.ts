@@ -1,4 +1,5 @@
 import type { DocumentKind, KycStatus } from '#common/kyc.js';
+import type { AccessLevel } from '#common/partner-access.js';
 import type { Db } from '#server/db/client.js';
 import type { DocumentStatus, DocumentType } from '#server/db/schema/documents.js';
 import type { AuthUser } from '#server/plugins/auth.js';
@@ -69,13 +70,16 @@ export interface DocumentConditions {
 
 /**
  * Who is asking, for the "only what you may read" condition (undefined for the server itself):
- * the kinds of documents they may not read (decision 035), and whose documents they see: every
- * company's (staff), those of the companies the identity belongs to and its profile pictures, or
- * a self-service link's holder those uploaded through links to its file (issue 19).
+ * the kinds of documents they may read nowhere (decision 035); where they read financial ones
+ * (decision 042: every company, or those where the identity is a member at one of `levels`);
+ * and whose documents they see: every company's (staff), those of the companies the identity
+ * belongs to and its profile pictures, or a self-service link's holder those uploaded through
+ * links to its file (issue 19).
  */
 export type Viewer =
   | {
       hidden: readonly DocumentKind[];
+      financial: 'all' | { identityId: string; levels: readonly AccessLevel[] };
       scope: 'all' | { identityId: string } | { selfServiceKycId: number };
     }
   | undefined;

@@ -16,6 +16,7 @@ import {
   type ShipmentTarget,
 } from '#server/modules/shipments/lookup-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
+import { membershipIn } from './access-service.js';
 import type { AccessTokens } from './access-tokens.js';
 import { refuseTypeOutOfPlace } from './places.js';
 import { missingParameter } from '#server/api-parameters.js';
@@ -335,7 +336,9 @@ export function createUploadService(
         orderId: placement.values.orderId ?? null,
         shipmentId: placement.values.shipmentId ?? null,
       });
-      if (!profilePicture && !policy.readsDocumentKind(actor, kind)) {
+      const company = placement.values.tradePartnerId ?? null;
+      const membership = profilePicture ? undefined : await membershipIn(db, actor, company);
+      if (!profilePicture && !policy.readsDocumentKind(actor, membership, kind)) {
         throw new ForbiddenError(
           `You may not upload a document of type ${target.query.documentType} here.`,
         );

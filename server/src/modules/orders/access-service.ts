@@ -49,6 +49,6 @@ export function permissionsOf(
     edit: writes && EDITABLE_ORDER_STATUSES.includes(status),
     changeStatus: writes && ORDER_TRANSITIONS[status].length > 0,
     uploadDocuments: policy.decideOrder(actor, membership, 'documents') === 'allow',
-    viewAmounts: policy.mayViewOrderAmounts(actor),
+    viewAmounts: policy.mayViewAmounts(actor, membership),
   };
 }

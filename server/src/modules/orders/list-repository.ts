@@ -157,6 +157,16 @@ export function createOrderListRepository(db: Db) {
       return { rows: await listRows(shown.map((row) => row.id)), counted, ...(last && { last }) };
     },
 
+    /** Whether any order matches `conditions` among those `viewer` sees: one row at most. */
+    async any(conditions: OrderConditions, viewer: OrderViewer): Promise<boolean> {
+      const found = await db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(where(conditions, viewer))
+        .limit(1);
+      return found.length > 0;
+    },
+
     /** How many of what `viewer` sees are held, and how many open: each from its index. */
     async counts(viewer: OrderViewer | undefined): Promise<{ held: number; open: number }> {
       const counting = (condition: SQL) =>

@@ -21,7 +21,7 @@ import type { Db } from '#server/db/client.js';
 import type { TrailActor } from '#server/db/trail.js';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import { policy } from '#server/policy.js';
+import { policy, type PartnerMembership } from '#server/policy.js';
 import { StaleRecord, versionedChange } from '#server/versions.js';
 import { partnerNotFound } from '#server/modules/partners/access-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
@@ -35,7 +35,11 @@ import {
   type OrderAuditEntry,
   type OrderAuditRow,
 } from './audit-repository.js';
-import { createOrderListRepository } from './list-repository.js';
+import {
+  createOrderListRepository,
+  type OrderConditions,
+  type OrderListRow,
+} from './list-repository.js';
 import {
   changedFields,
   columnsOf,
@@ -192,25 +196,23 @@ export function createOrderService(db: Db, shipments: OrderShipmentRules) {
 
   return {
     async list(actor: AuthUser, query: OrderListQuery): Promise<OrderPage> {
-      const amounts = policy.mayViewOrderAmounts(actor);
-      if (query.sort.startsWith('total') && !amounts) {
-        const message = 'sorting by total needs the right to see amounts';
+      const { page, size, sort, cursor, status, ...conditions } = query;
+      const listed = { ...conditions, statuses: status };
+      const orderList = createOrderListRepository(db);
+      if (sort.startsWith('total') && (await hidesAmounts(orderList, actor, listed))) {
+        const message =
+          'sorting by total needs the right to see the amounts of every order listed: narrow the list to trade partners whose amounts you see';
         throw new ValidationError(`querystring.sort: ${message}`, [
           { field: 'querystring.sort', message },
         ]);
       }
-      const { page, size, sort, cursor, status, ...conditions } = query;
       const after = pageStart({ page, size, cursor }, sort);
       const { rows, counted, last } = await readAfter(after, () =>
-        createOrderListRepository(db).page({ ...conditions, statuses: status }, viewerOf(actor), {
-          page,
-          size,
-          sort,
-          after,
-        }),
+        orderList.page(listed, viewerOf(actor), { page, size, sort, after }),
       );
+      const amounts = await amountsOf(db, actor, rows);
       return toPage(
-        rows.map((row) => presentSummary(row, amounts)),
+        rows.map((row) => presentSummary(row, amounts(row.partner.id))),
         { page, size },
         counted,
         last && encodeCursor(sort, last),
@@ -356,29 +358,72 @@ export function createOrderService(db: Db, shipments: OrderShipmentRules) {
 
     /** The order's append-only trail, its status history included, oldest first. */
     async history(actor: AuthUser, ref: OrderRef): Promise<OrderHistory> {
-      const { view } = await authorizeOrderAccess(db, actor, ref, 'read');
-      return trailFor(actor, await orderTrail(db, view.order.id));
+      const { view, membership } = await authorizeOrderAccess(db, actor, ref, 'read');
+      return trailFor(actor, membership, await orderTrail(db, view.order.id));
     },
   };
 }
 
 /**
- * Whether `actor` reads a trail entry: an entry about a document names its type and file name,
- * so it is read only by those who may read documents of its kind (decision 035): an invoice's
- * upload is not told to a contact or a trade partner who may not open the invoice. An entry
- * about a document that does not name its type is taken as financial.
+ * Whether `actor`, with `membership` in the order's company, reads a trail entry: an entry about
+ * a document names its type and file name, so it is read only by those who may read documents of
+ * its kind there (decision 035, 042): an invoice's upload is not told to a contact or a VIEWER
+ * who may not open the invoice. An entry about a document that does not name its type is taken
+ * as financial.
  */
-function readsEntry(actor: AuthUser, row: OrderAuditRow): boolean {
+function readsEntry(
+  actor: AuthUser,
+  membership: PartnerMembership | undefined,
+  row: OrderAuditRow,
+): boolean {
   if (row.entity !== 'document') return true;
   const type = row.details?.['type'];
   const kind = typeof type === 'string' ? typeKind(type as DocumentType, 'record') : 'financial';
-  return policy.readsDocumentKind(actor, kind);
+  return policy.readsDocumentKind(actor, membership, kind);
 }
 
 /** The trail as answered to `actor`: the entries they may read, oldest first. */
-const trailFor = (actor: AuthUser, rows: readonly OrderAuditRow[]): OrderHistory => ({
-  events: rows.filter((row) => readsEntry(actor, row)).map(presentEvent),
+const trailFor = (
+  actor: AuthUser,
+  membership: PartnerMembership | undefined,
+  rows: readonly OrderAuditRow[],
+): OrderHistory => ({
+  events: rows.filter((row) => readsEntry(actor, membership, row)).map(presentEvent),
 });
+
+/**
+ * Whether the list of `conditions` could show `actor` an order whose amounts they may not view
+ * (decision 042): one in a company where they are a member at a level that does not see amounts.
+ * Sorting such a list by total would tell them the order of totals they may not see.
+ */
+async function hidesAmounts(
+  orderList: ReturnType<typeof createOrderListRepository>,
+  actor: AuthUser,
+  conditions: OrderConditions,
+): Promise<boolean> {
+  const levels = policy.amountLevels(actor);
+  if (levels === 'all') return false;
+  const hidden = policy.readableLevels().filter((level) => !levels.includes(level));
+  return orderList.any(conditions, { identityId: actor.sub, levels: hidden });
+}
+
+/**
+ * Whether `actor` may view the amounts of each company of `rows` (policy.mayViewAmounts with
+ * their membership there), in one query for the page's memberships, none when they see every
+ * company's.
+ */
+async function amountsOf(
+  db: Db,
+  actor: AuthUser,
+  rows: readonly OrderListRow[],
+): Promise<(tradePartnerId: number) => boolean> {
+  if (policy.amountLevels(actor) === 'all') return () => true;
+  const ids = [...new Set(rows.map((row) => row.partner.id))];
+  const memberships = new Map(
+    (await createPartnerLookup(db).memberships(actor.sub, ids)).map((m) => [m.tradePartnerId, m]),
+  );
+  return (tradePartnerId) => policy.mayViewAmounts(actor, memberships.get(tradePartnerId));
+}
 
 /** The "only what you may see" condition of lists: none for staff. */
 const viewerOf = (actor: AuthUser) =>
@@ -497,15 +542,16 @@ interface ShipmentRef {
 }
 
 /**
- * The entries of an order's trail about one of its shipments, oldest first, as `actor` may read
- * them (`trailFor`).
+ * The entries of an order's trail about one of its shipments, oldest first, as `actor`, with
+ * `membership` in the order's company, may read them (`trailFor`).
  */
 export async function shipmentHistory(
   db: Db,
   actor: AuthUser,
+  membership: PartnerMembership | undefined,
   shipmentId: number,
 ): Promise<OrderHistory> {
-  return trailFor(actor, await shipmentTrail(db, shipmentId));
+  return trailFor(actor, membership, await shipmentTrail(db, shipmentId));
 }
 
 /** What the documents, the PDF export and the shipments ask of orders. */
@@ -551,13 +597,13 @@ export function createOrderLookup(db: Db) {
       tradePartnerId: number,
     ): Promise<{ orderUuid: string; orderAmounts: boolean }> {
       const ref = { uuid: orderUuid };
-      const { view } = await authorizeOrderAccess(db, actor, ref, 'read');
+      const { view, membership } = await authorizeOrderAccess(db, actor, ref, 'read');
       if (view.order.tradePartnerId !== tradePartnerId) {
         throw new NotFoundError(
           `Order with ID/UUID ${orderUuid} not found for this KYC file's trade partner.`,
         );
       }
-      return { orderUuid: view.order.uuid, orderAmounts: policy.mayViewOrderAmounts(actor) };
+      return { orderUuid: view.order.uuid, orderAmounts: policy.mayViewAmounts(actor, membership) };
     },
 
     /** What the export's cover shows of the order; null once it no longer exists. */

@@ -16,7 +16,7 @@ import {
 /**
  * An order's trail and a shipment's name each document uploaded or archived: its type and file
  * name. Those entries follow the document's rule (issue 31, decision 035): whoever may not open
- * the invoice (a contact, a trade partner member) does not read of it in the trail either; the
+ * the invoice (a contact, a VIEWER: decision 042) does not read of it in the trail either; the
  * order's other entries and its ordinary papers stay.
  */
 describe('the trail follows the documents’ rule (decision 035)', () => {
@@ -84,13 +84,13 @@ describe('the trail follows the documents’ rule (decision 035)', () => {
     ['manager', () => w.manager, true],
     ['employee', () => w.employee, true],
     ['owner (OWNER role)', () => w.company.owner, true],
-    ['trade partner member (ADMIN)', () => w.company.admin, false],
+    ['trade partner member (ADMIN)', () => w.company.admin, true],
     ['trade partner member (VIEWER)', () => w.company.viewer, false],
     ['CONTACT-only member', () => w.company.contact, false],
   ];
 
   it.each(readers)(
-    '%s reads the financial papers’ entries only if it may view financials',
+    '%s reads the financial papers’ entries only if it may view the company’s amounts',
     async (_name, who, financials) => {
       const actor = who();
       const expected = financials ? everything : ordinary;

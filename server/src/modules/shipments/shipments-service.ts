@@ -272,8 +272,8 @@ export function createShipmentService(db: Db) {
 
     /** The entries of the order's trail about this shipment and its legs, oldest first. */
     async history(actor: AuthUser, ref: Ref): Promise<OrderHistory> {
-      const { view } = await authorizeShipmentAccess(db, actor, ref, 'read');
-      return shipmentHistory(db, actor, view.shipment.id);
+      const { view, membership } = await authorizeShipmentAccess(db, actor, ref, 'read');
+      return shipmentHistory(db, actor, membership, view.shipment.id);
     },
 
     /** The order's shipments, newest first, and what is left to ship of each of its lines. */
