@@ -1,6 +1,15 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '#server/testing/harness.js';
+import {
+  freshKyc,
+  uploadDocument,
+  type Kyc,
+  type KycCompany,
+} from '#server/testing/kyc-fixtures.js';
+import { workerLog } from '#server/testing/log-audit.js';
+import { caller } from '#server/testing/partners-fixtures.js';
 import {
   redactHeaders,
   redactingLoggerOptions,
@@ -154,5 +163,55 @@ describe('the logger options', () => {
     const log = lines.join('');
     expect(log).toContain('/api/documents/7/content?token=[redacted]');
     for (const secret of [LINK_TOKEN, JWT, CODE]) expect(log).not.toContain(secret);
+  });
+});
+
+describe('tokens over HTTP, in the log of the run', () => {
+  let server: TestServer;
+  let company: KycCompany;
+  let kyc: Kyc;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    ({ company, kyc } = await freshKyc(server));
+  });
+  afterAll(() => server?.close());
+
+  it('keeps a document access token and a link token refused in a query out of it', async () => {
+    const call = caller(server);
+    const link = await call(company.owner, 'POST', `/api/kyc/${kyc.id}/selfservice-links`, {});
+    expect(link.statusCode, link.body).toBe(201);
+    const linkToken = link.json<{ token: string }>().token;
+    const documentId = await uploadDocument(server, company.owner, company.partner, 'ID_DOCUMENT');
+    const issued = await call(company.owner, 'POST', `/api/documents/${documentId}/token`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const documentToken = issued.json<{ token: string }>().token;
+
+    const opened = await server.app.inject({
+      method: 'GET',
+      url: `/api/documents/${documentId}/content?token=${documentToken}&disposition=inline`,
+    });
+    expect(opened.statusCode).toBe(200);
+    // The API takes a link's token in its header only: anywhere else it opens nothing.
+    for (const url of [
+      `/api/kyc/selfservice/file?token=${linkToken}`,
+      `/api/kyc/selfservice/file?x-self-service-token=${linkToken}`,
+      `/api/kyc/selfservice/${linkToken}`,
+      `/kyc/selfservice/${linkToken}`,
+    ]) {
+      const refused = await server.app.inject({ method: 'GET', url });
+      expect([401, 404], url).toContain(refused.statusCode);
+      expect(refused.body, url).not.toContain(linkToken);
+    }
+
+    const log = workerLog();
+    expect(log, 'the server tests log into the audit folder').toBeDefined();
+    expect(log).toContain(
+      `/api/documents/${documentId}/content?token=[redacted]&disposition=inline`,
+    );
+    expect(log).toContain('/api/kyc/selfservice/file?token=[redacted]');
+    expect(log).toContain('/kyc/selfservice/[redacted]');
+    expect(log).not.toContain(documentToken);
+    expect(log).not.toContain(linkToken);
   });
 });

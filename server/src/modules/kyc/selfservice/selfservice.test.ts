@@ -12,6 +12,7 @@ import { openDatabase } from '#server/db/client.js';
 import { kycSelfServiceLinks } from '#server/db/schema/selfservice.js';
 import { elf, multipart } from '#server/testing/documents-fixtures.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { audited } from '#server/testing/log-audit.js';
 import {
   createKyc,
   forceKycState,
@@ -456,7 +457,7 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     const { kyc } = await freshKyc(server);
     const link = await makeLink(w.manager, kyc);
     const database = await openDatabase({ databaseUrl: server.config.databaseUrl });
-    const other = await buildApp(server.config, { database });
+    const other = await buildApp(server.config, { database, ...audited()?.build });
     await other.ready();
     try {
       const before = await other.inject({
