@@ -147,6 +147,7 @@ describe('the logger options', () => {
     app.get('/api/documents/:id/content', async (request) => {
       request.log.info({ headers: request.headers }, `read ${request.url}`);
       request.log.info({ req: { headers: request.headers } }, 'with the request');
+      request.log.info({ url: request.url, query: request.query }, 'as fields');
       throw new Error(`refused ${request.url}`);
     });
     const answer = await app.inject({

@@ -148,6 +148,51 @@ export function redactText(text: string): string {
     .replace(RUN_IN_TEXT, (run) => (looksLikeCredential(run) ? REDACTED : run));
 }
 
+/** Field names whose value is a credential, whatever it looks like (compared in lower case). */
+const CREDENTIAL_FIELDS: ReadonlySet<string> = new Set([
+  ...CREDENTIAL_HEADERS,
+  'token',
+  'accesstoken',
+  'access_token',
+  'refreshtoken',
+  'refresh_token',
+  'idtoken',
+  'id_token',
+  'id_token_hint',
+  'logout_token',
+  'code_verifier',
+  'client_secret',
+  'password',
+]);
+
+/** How deep into a logged object's plain fields the redaction looks. */
+const FIELD_DEPTH = 4;
+
+/**
+ * A log call's fields as the log may keep them: texts redacted as `redactText` does, the value
+ * of a credential-named field replaced, through plain objects and arrays. Anything else (a
+ * request, an error) is left to its serializer.
+ */
+function redactFields(value: unknown, depth: number): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, field]) => [
+      key,
+      CREDENTIAL_FIELDS.has(key.toLowerCase()) && field != null
+        ? REDACTED
+        : redactField(field, depth + 1),
+    ]),
+  );
+}
+
+function redactField(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (depth > FIELD_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactField(item, depth + 1));
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return redactFields(value, depth);
+}
+
 /** The request as the log keeps it: its address redacted, no headers. */
 export function serializeRequest(request: FastifyRequest) {
   return {
@@ -187,7 +232,7 @@ export function serializeError(error: Error): LoggedError {
 /**
  * The logger options every app gets (Fastify's `logger`): one serializer for requests and
  * errors, the credential headers censored wherever a request, an answer or a bare `headers`
- * object is logged, and every message's text redacted before it is written.
+ * object is logged, and every message and text field redacted before it is written.
  */
 export function redactingLoggerOptions() {
   const headerPaths = [...CREDENTIAL_HEADERS].map((name) => `["${name}"]`);
@@ -199,6 +244,8 @@ export function redactingLoggerOptions() {
       censor: REDACTED,
     },
     serializers: { req: serializeRequest, err: serializeError },
+    // The fields of a log call (`{ url: request.url }`, `{ query: request.query }`).
+    formatters: { log: (object: Record<string, unknown>) => redactFields(object, 0) },
     hooks: {
       logMethod(
         this: unknown,
