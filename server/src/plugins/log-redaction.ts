@@ -39,9 +39,6 @@ export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
   SELF_SERVICE_TOKEN_HEADER,
 ]);
 
-/** Headers that hold an address, which may carry a credential of its own. */
-const ADDRESS_HEADERS: ReadonlySet<string> = new Set(['location', 'referer', 'content-location']);
-
 /** The self-service page, whose address is its link's token (decision 032). */
 const SELF_SERVICE_PAGE = /^(\/kyc\/selfservice\/)[^/?#]+/;
 
@@ -114,20 +111,6 @@ export function redactUrl(url: string): string {
   return origin + redactPath(path) + redactedTail;
 }
 
-/** Headers as the log may keep them: credentials replaced, addresses redacted. */
-export function redactHeaders(
-  headers: Record<string, string | string[] | number | undefined>,
-): Record<string, string | string[] | number | undefined> {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => {
-      const lower = name.toLowerCase();
-      if (CREDENTIAL_HEADERS.has(lower)) return [name, REDACTED];
-      if (ADDRESS_HEADERS.has(lower) && typeof value === 'string') return [name, redactUrl(value)];
-      return [name, value];
-    }),
-  );
-}
-
 /** A credential-named parameter and its value, anywhere in a text. */
 const PARAMETER_IN_TEXT = /([?&#;\s]|^)([\w-]+)(=)([^&#\s"'<>]+)/g;
 /** A run of characters a credential may be written in, anywhere in a text. */
@@ -188,16 +171,25 @@ function redactField(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return redactText(value);
   if (depth > FIELD_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item: unknown) => redactField(item, depth + 1));
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  return redactFields(value, depth);
+  // Plain objects, and a parsed query (a null-prototype dictionary); not a class's instance.
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  const plain =
+    prototype === null ||
+    prototype === Object.prototype ||
+    Object.getPrototypeOf(prototype) === null;
+  return plain ? redactFields(value, depth) : value;
 }
 
-/** The request as the log keeps it: its address redacted, no headers. */
-export function serializeRequest(request: FastifyRequest) {
+/**
+ * The request as the log keeps it: its address redacted, no headers. pino gives it any field
+ * named `req`, so it takes what it finds and never throws.
+ */
+export function serializeRequest(
+  request: Partial<Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip' | 'socket'>>,
+) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
