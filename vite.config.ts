@@ -83,6 +83,9 @@ export default defineConfig({
           // and database (testing/harness.ts), so nothing a test changes outlives its file.
           isolate: false,
           include: ['server/**/*.test.ts'],
+          // Every test server logs into the run's folder, and the run fails if a token it
+          // issued is in that log (issue 32).
+          globalSetup: ['server/src/testing/log-audit.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

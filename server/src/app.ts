@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -28,6 +28,7 @@ import compression from './plugins/compress.js';
 import db, { openAppDatabase } from './plugins/db.js';
 import controlCharacters from './plugins/control-characters.js';
 import errors from './plugins/errors.js';
+import { redactingLoggerOptions } from './plugins/log-redaction.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -44,24 +45,12 @@ export interface BuildOptions {
   /** A document store instead of the configured one (tests); the app then leaves it open. */
   store?: DocumentStore;
   /** Hears every route as it is registered, before any plugin (the route-inventory test). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: RouteOptions) => void;
+  /** Where the log goes instead of standard output (the tests' log of the run). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
-
-/** A self-service page's token, in a logged address. */
-const SELF_SERVICE_TOKEN = /^(\/kyc\/selfservice\/)[^/?#]+/;
-
-/** The request as Fastify logs it, with any self-service token cut out of its address. */
-export function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(SELF_SERVICE_TOKEN, '$1[redacted]'),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
 
 /**
  * Builds the whole server: external parts first (database, identity), then the app's own
@@ -74,14 +63,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'req.headers["x-self-service-token"]',
-            ],
-            // A self-service page's address holds its link's token: never in a log (issue 19).
-            serializers: { req: serializeRequest },
-            ...(config.env === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+            // No credential in a log: tokens cut out of addresses, headers and messages (issue 32).
+            ...redactingLoggerOptions(),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.env === 'development'
+                ? { transport: { target: 'pino-pretty' } }
+                : {}),
           },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

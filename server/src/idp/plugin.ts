@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '#server/config.js';
 import { seedDemoAccounts } from './accounts.js';
@@ -14,16 +14,6 @@ import { registerUserinfoRoutes } from './userinfo.js';
 import { IDENTITY_PROVIDER_POLICY } from '#server/plugins/security-headers.js';
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
-
-/** Request log lines without the query string: logout URLs carry an id_token_hint. */
-const logSerializers = {
-  req: (request: FastifyRequest) => ({
-    method: request.method,
-    url: request.url.split('?')[0],
-    host: request.host,
-    remoteAddress: request.ip,
-  }),
-};
 
 /**
  * The development OpenID Connect provider, at the realm URL Keycloak would have
@@ -64,7 +54,6 @@ export default fp(
           contentSecurityPolicy: IDENTITY_PROVIDER_POLICY,
           xFrameOptions: { action: 'sameorigin' },
         },
-        logSerializers,
         // Token, authorization and session endpoints: the per-address limit (decision 025).
         onRequest: (request) => app.limits.identityProvider(request),
         handler: async (request, reply) => {

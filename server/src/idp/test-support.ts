@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp, type App } from '#server/app.js';
 import { loadConfig } from '#server/config.js';
+import { audited } from '#server/testing/log-audit.js';
 import { openDatabase } from '#server/db/client.js';
 
 // Test support for the identity provider's tests: a browser-like client over app.inject.
@@ -106,13 +107,15 @@ export type Browser = ReturnType<typeof browser>;
  */
 export async function idpTestApp(env: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-idp-'));
+  // While the run's log is audited (testing/log-audit.ts), the app logs into it.
+  const audit = audited();
   const start = async () => {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     await database.migrate();
     const app = await buildApp(
       loadConfig({
         NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: audit?.level ?? 'silent',
         DATA_DIR: dataDir,
         STATIC_DIR: '',
         PUBLIC_URL: ORIGIN,
@@ -121,7 +124,7 @@ export async function idpTestApp(env: Record<string, string> = {}) {
         RATE_LIMIT_ADDRESS_PER_MINUTE: '1000000',
         ...env,
       }),
-      { database },
+      { database, ...audit?.build },
     );
     return { app, database };
   };

@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggable } from './errors.js';
+import errors, { loggable } from './errors.js';
 
 describe('loggable', () => {
   it("keeps a failed query's SQL and the database's reason, never its parameters", () => {
@@ -28,5 +29,20 @@ describe('loggable', () => {
   it('leaves any other error as it is', () => {
     const error = new TypeError('x is not a function');
     expect(loggable(error)).toBe(error);
+  });
+});
+
+describe('an address with no route', () => {
+  it('is answered without the token it holds', async () => {
+    const app = Fastify();
+    await app.register(errors);
+    const token = 'q9Xw3vB7nL2kR8sT1yZ4uP6mC0dF5gH-aJ_eK3oI7rU';
+    const answer = await app.inject({ method: 'GET', url: `/api/kyc/selfservice/${token}` });
+    await app.close();
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toMatchObject({
+      message: 'No route for GET /api/kyc/selfservice/[redacted].',
+    });
+    expect(answer.body).not.toContain(token);
   });
 });

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { errorResponseSchema, type ErrorResponse, type FieldIssueDetail } from '#common/api.js';
 import { AppError, TooManyRequestsError } from '#server/errors.js';
+import { redactUrl } from './log-redaction.js';
 
 // The error body is shared with the app; the routes' schemas take it from here.
 export { errorResponseSchema };
@@ -98,10 +99,10 @@ export default fp(
         .send(body(500, 'Something went wrong on our side. Please try again.'));
     });
 
+    // The address is echoed as the log keeps it: a token in it is not sent back (issue 32).
     app.setNotFoundHandler((request, reply) => {
-      reply
-        .status(404)
-        .send(body(404, `No route for ${request.method} ${request.url.split('?')[0]}.`));
+      const path = redactUrl(request.url.split('?')[0]!);
+      reply.status(404).send(body(404, `No route for ${request.method} ${path}.`));
     });
   },
   { name: 'errors' },

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '#server/config.js';
 import { openDatabase, type Database } from '#server/db/client.js';
 import { loadOrCreateIdpKeys, type IdpKeys } from '#server/idp/keys.js';
 import { projectRoot } from '#server/project-root.js';
+import { audited, recordToken } from './log-audit.js';
 import { startS3Server } from './s3-server.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
@@ -153,10 +154,12 @@ export async function startTestServer(
   options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'nt24-test-'));
+  // While the run's log is audited (log-audit.ts), the server logs into it.
+  const audit = audited();
   const scratch = target === 'postgres' ? await createScratchDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: audit?.level ?? 'silent',
     DATA_DIR: dataDir,
     STATIC_DIR: '',
     PUBLIC_URL: 'http://localhost:8080',
@@ -175,7 +178,11 @@ export async function startTestServer(
   );
   const app = await buildApp(config, {
     database,
-    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    onRoute: (route) => {
+      audit?.build.onRoute(route);
+      options.onRoute?.(route);
+    },
+    ...(audit ? { logStream: audit.build.logStream } : {}),
   });
   if (options.demoData) await seedDemoData(app, config);
   await app.ready();
@@ -204,7 +211,7 @@ export async function signToken(
 ): Promise<string> {
   const jwk = options.key ?? keys.privateJwks.keys[0]!;
   const key = await importJWK(jwk, 'RS256');
-  return new SignJWT({ realm_access: { roles: [] }, ...claims })
+  const token = await new SignJWT({ realm_access: { roles: [] }, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid ?? 'test', typ: 'JWT' })
     .setIssuer(config.oidc.issuer)
     .setAudience(config.oidc.audience)
@@ -212,6 +219,8 @@ export async function signToken(
     .setIssuedAt()
     .setExpirationTime(options.expiresIn ?? '5m')
     .sign(key);
+  recordToken(token, 'bearer token (signed by the test harness)');
+  return token;
 }
 
 /** Claims of a person with the given realm roles. */

@@ -8,6 +8,7 @@ import { buildApp, type App } from '#server/app.js';
 import { kycExportJobs } from '#server/db/schema/kyc-export.js';
 import type { DocumentStore } from '#server/storage/storage.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { audited } from '#server/testing/log-audit.js';
 import {
   fillKyc,
   forceKycState,
@@ -296,7 +297,11 @@ describe.each(databaseTargets())('KYC PDF export jobs across processes on %s', (
       ...server.config,
       exports: { ...server.config.exports, worker: true, pollMs: 50 },
     };
-    const app = await buildApp(config, { database: server.database, ...(store ? { store } : {}) });
+    const app = await buildApp(config, {
+      database: server.database,
+      ...(store ? { store } : {}),
+      ...audited()?.build,
+    });
     await app.ready();
     others.push(app);
     return app;

@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_STEP_TYPES } from '#common/kyc-steps.js';
 import { INVALID_LINK_MESSAGE } from '#common/selfservice.js';
-import { buildApp, serializeRequest } from '#server/app.js';
+import { buildApp } from '#server/app.js';
+import { serializeRequest } from '#server/plugins/log-redaction.js';
 import { openDatabase } from '#server/db/client.js';
 import { kycSelfServiceLinks } from '#server/db/schema/selfservice.js';
 import { elf } from '#server/testing/documents-fixtures.js';
 import { databaseTargets, startTestServer, type TestServer } from '#server/testing/harness.js';
+import { audited } from '#server/testing/log-audit.js';
 import {
   createKyc,
   forceKycState,
@@ -391,7 +393,7 @@ describe.each(databaseTargets())('self-service KYC links (%s)', (target) => {
     const { kyc } = await freshKyc(server);
     const link = await makeLink(w.manager, kyc);
     const database = await openDatabase({ databaseUrl: server.config.databaseUrl });
-    const other = await buildApp(server.config, { database });
+    const other = await buildApp(server.config, { database, ...audited()?.build });
     await other.ready();
     try {
       const before = await other.inject({
