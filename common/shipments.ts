@@ -8,7 +8,7 @@ import Big from 'big.js';
 import countriesLib from 'i18n-iso-countries';
 import { z } from 'zod';
 import { businessDateSchema, dateTimeSchema, versionSchema } from './api.js';
-import { SHIPMENT_DOCUMENT_TYPES } from './documents.js';
+import type { SHIPMENT_DOCUMENT_TYPES } from './documents.js';
 import type { Decimal } from './money.js';
 import {
   CANCEL_REASON_MAX,
