@@ -154,7 +154,7 @@ describe('OrderDetailPage', () => {
       within(type)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Choose a document type', 'Contract', 'Certificate of origin', 'Other']);
+    ).toEqual(['Choose a document type', 'Contract', 'Certificate of origin', 'Photo', 'Other']);
   });
 
   it("shows '—' for amounts the person may not see, and no upload without the right", async () => {

@@ -104,7 +104,7 @@ describe.each(databaseTargets())('amounts follow the company (%s)', (target) => 
       createOrder(server, manager, theirs),
     ]);
     invoice = await stored({ orderUuid: order.uuid }, 'INVOICE');
-    await stored({ orderUuid: order.uuid }, 'PACKING_LIST');
+    await stored({ orderUuid: order.uuid }, 'CERTIFICATE_OF_ORIGIN');
     companyInvoice = await stored({ tradePartnerUuid: ours.uuid }, 'INVOICE');
     theirInvoice = await stored({ orderUuid: theirOrder.uuid }, 'INVOICE');
   });
@@ -151,7 +151,7 @@ describe.each(databaseTargets())('amounts follow the company (%s)', (target) => 
     const trail = (await call(me, 'GET', `/api/orders/${order.uuid}/history`)).json();
     const types = (trail.events as Event[]).map((e) => e.details?.type).filter(Boolean);
     expect(types.includes('INVOICE')).toBe(amounts);
-    expect(types).toContain('PACKING_LIST');
+    expect(types).toContain('CERTIFICATE_OF_ORIGIN');
   });
 
   it.each(callers)('%s: the financial documents, listed and by id', async (name, amounts) => {
@@ -162,7 +162,7 @@ describe.each(databaseTargets())('amounts follow the company (%s)', (target) => 
     } else {
       const types = listed.json().documents.map((d: { type: string }) => d.type);
       expect(types.includes('INVOICE')).toBe(amounts);
-      expect(types).toContain('PACKING_LIST');
+      expect(types).toContain('CERTIFICATE_OF_ORIGIN');
     }
     const all = (await call(me, 'GET', '/api/documents?size=100')).json();
     const ids = all.documents.map((d: { id: number }) => d.id);
@@ -190,7 +190,9 @@ describe.each(databaseTargets())('amounts follow the company (%s)', (target) => 
     expect(retyped.statusCode, retyped.body).toBe(amounts ? 200 : !readable ? 404 : 403);
     if (mayChange && !amounts) {
       // The refusal is the type's: an ordinary paper goes up as before.
-      expect((await send(me, { orderUuid: order.uuid }, 'PACKING_LIST')).statusCode).toBe(201);
+      expect((await send(me, { orderUuid: order.uuid }, 'CERTIFICATE_OF_ORIGIN')).statusCode).toBe(
+        201,
+      );
     }
   });
 
