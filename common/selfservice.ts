@@ -11,7 +11,7 @@ import { documentSchema } from './documents.js';
 import { DOCUMENT_TYPES } from './documents.js';
 import { commentSchema, kycStatusSchema, kycStepSchema, personSchema } from './kyc-responses.js';
 import { LANGUAGES } from './languages.js';
-import type { AccessLevel } from './partner-access.js';
+import { LINK_ACCESS_LEVELS, type LinkAccessLevel } from './selfservice-claim.js';
 import type { KycStatus } from './kyc.js';
 
 export {
@@ -55,27 +55,8 @@ export type LinkAction = (typeof LINK_ACTIONS)[number];
 export const INVALID_LINK_MESSAGE =
   'This link is not valid any more. Ask the person who sent it for a new one.';
 
-/**
- * The access levels a claim may join a company at (decision 041): never OWNER, which is given
- * by invitation or by changing a member's level, as the company's own act.
- */
-export const LINK_ACCESS_LEVELS = [
-  'ADMIN',
-  'EDITOR',
-  'VIEWER',
-] as const satisfies readonly AccessLevel[];
-export type LinkAccessLevel = (typeof LINK_ACCESS_LEVELS)[number];
-
 /** What a claim joins at unless the link's maker chose otherwise: enough to finish the file. */
 export const LINK_DEFAULT_ACCESS_LEVEL: LinkAccessLevel = 'EDITOR';
-
-/**
- * Why a claim was refused (403), for the app to say it in the person's words: the signed-in
- * account's verified e-mail is not the link's recipient's; the link names no recipient; the
- * file was handed in; the link allows no account.
- */
-export const CLAIM_REFUSALS = ['notRecipient', 'noRecipient', 'handedIn', 'notAllowed'] as const;
-export type ClaimRefusal = (typeof CLAIM_REFUSALS)[number];
 
 export const linkCreateSchema = z
   .object({
@@ -221,14 +202,3 @@ export const selfServiceDocumentTypeSchema = z.object({ type: z.enum(DOCUMENT_TY
 export const selfServiceDocumentStatusSchema = z.object({ status: z.enum(['ACTIVE', 'ARCHIVED']) });
 
 export const selfServiceDocumentsSchema = z.array(documentSchema);
-
-export const claimAnswerSchema = z
-  .object({
-    tradePartnerUuid: z.uuid(),
-    kycId: z.number().int(),
-    kycUuid: z.uuid(),
-    accessLevel: z.enum(LINK_ACCESS_LEVELS).describe('the level the account joined at'),
-  })
-  .meta({ id: 'SelfServiceClaim' });
-
-export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;

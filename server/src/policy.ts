@@ -18,11 +18,8 @@ import {
   type AccessLevel,
   type PartnerAction,
 } from '#common/partner-access.js';
-import {
-  LINK_FILE_STATUSES,
-  type ClaimRefusal,
-  type LinkAccessLevel,
-} from '#common/selfservice.js';
+import type { ClaimRefusal, LinkAccessLevel } from '#common/selfservice-claim.js';
+import { LINK_FILE_STATUSES } from '#common/selfservice.js';
 import {
   ADMIN_ROLES,
   isStaff,

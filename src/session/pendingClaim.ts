@@ -1,4 +1,4 @@
-import { CLAIM_REFUSALS, type ClaimAnswer, type ClaimRefusal } from '@common/selfservice';
+import { CLAIM_REFUSALS, type ClaimAnswer, type ClaimRefusal } from '@common/selfservice-claim';
 import { PENDING_CLAIM_KEY } from '@common/selfservice-link';
 import { createAppAsyncThunk } from '@/app/hooks';
 import { toApiError } from '@/lib/api-error';

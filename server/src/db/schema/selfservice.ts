@@ -10,7 +10,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#common/languages.js';
-import { LINK_ACCESS_LEVELS, LINK_ACTIONS } from '#common/selfservice.js';
+import { LINK_ACTIONS } from '#common/selfservice.js';
+import { LINK_ACCESS_LEVELS } from '#common/selfservice-claim.js';
 import { kycSubmissions } from './kyc.js';
 import { users } from './users.js';
 

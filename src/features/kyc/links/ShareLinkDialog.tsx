@@ -7,14 +7,13 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@common/languages';
 import {
-  LINK_ACCESS_LEVELS,
   LINK_DEFAULT_ACCESS_LEVEL,
   LINK_DEFAULT_DAYS,
   LINK_MAX_DAYS,
   type CreatedLink,
-  type LinkAccessLevel,
   type LinkCreate,
 } from '@common/selfservice';
+import { LINK_ACCESS_LEVELS, type LinkAccessLevel } from '@common/selfservice-claim';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { isEmail } from '@/companies/formValues';
 import { FieldFrame } from '@/components/ui/FormField';

@@ -2,7 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { KycStatus } from '#common/kyc.js';
 import type { Language } from '#common/languages.js';
-import type { LinkAccessLevel, LinkAction } from '#common/selfservice.js';
+import type { LinkAction } from '#common/selfservice.js';
+import type { LinkAccessLevel } from '#common/selfservice-claim.js';
 import type { Db } from '#server/db/client.js';
 import { kycStatusRecords, kycSubmissions } from '#server/db/schema/kyc.js';
 import {

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { documentSchema, documentTypeSchema } from '#common/documents.js';
 import { kycStepSchema, readinessSchema } from '#common/kyc-responses.js';
 import {
-  claimAnswerSchema,
   SELF_SERVICE_API,
   SELF_SERVICE_TOKEN_HEADER,
   selfServiceDocumentsSchema,
@@ -16,6 +15,7 @@ import {
   tokenBodySchema,
   type LinkAction,
 } from '#common/selfservice.js';
+import { claimAnswerSchema } from '#common/selfservice-claim.js';
 import type { Config } from '#server/config.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { CONFLICT_ERRORS, COMMON_ERRORS } from '#server/plugins/errors.js';

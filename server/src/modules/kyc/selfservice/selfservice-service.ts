@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDataStepType } from '#common/kyc-steps.js';
+import type { ClaimAnswer, ClaimRefusal, LinkAccessLevel } from '#common/selfservice-claim.js';
 import type { Person } from '#common/kyc-responses.js';
 import {
   LINK_FILE_STATUSES,
   SELF_SERVICE_PATH,
-  type ClaimAnswer,
-  type ClaimRefusal,
-  type LinkAccessLevel,
   type CreatedLink,
   type LinkAction,
   type LinkUse,
