@@ -114,6 +114,20 @@ describe.each(databaseTargets())('what a self-service link may do (%s)', (target
     expect(await memberLevel(company.partner.uuid, recipient.userId)).toBe('EDITOR');
   });
 
+  it('is claimed once when its recipient claims it several times at once, and never answers 500', async () => {
+    const { company, kyc } = await freshKyc(server);
+    const email = `racing.${kyc.id}@example.com`;
+    const recipient = await signUp(server, email, true);
+    for (let round = 0; round < 3; round += 1) {
+      const link = await makeLink(w.manager, kyc, { recipientEmail: email });
+      const answers = await Promise.all([1, 2, 3].map(() => claim(server, recipient, link.token)));
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      // One claim wins; the others find the link ended (the neutral 404), on every database.
+      expect(statuses, answers.map((answer) => answer.body).join('\n')).toEqual([200, 404, 404]);
+    }
+    expect(await memberLevel(company.partner.uuid, recipient.userId)).toBe('EDITOR');
+  });
+
   it('made without a recipient, offers no account and cannot be claimed', async () => {
     const { kyc } = await freshKyc(server);
     const refused = await call(w.manager, 'POST', linksOf(kyc), { allowAccount: true });

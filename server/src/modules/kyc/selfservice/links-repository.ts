@@ -136,10 +136,13 @@ export function createLinkRepository(db: Db) {
     /**
      * The link and its file's facts as they are now, both rows locked against change until the
      * caller's transaction ends: a revocation or a hand-in waits for a write that was allowed,
-     * and a write waits for one under way (decision 041).
+     * and a write waits for one under way (decision 041). A caller that goes on to change the
+     * link itself (a claim) takes the rows `for update`: two such callers holding a shared lock
+     * would each wait for the other's, and PostgreSQL would end one as a deadlock.
      */
     async lockForWrite(
       id: number,
+      mode: 'share' | 'update' = 'share',
     ): Promise<({ link: SelfServiceLinkRow; tradePartnerId: number } & LinkFileFacts) | undefined> {
       const [row] = await db
         .select({
@@ -151,7 +154,7 @@ export function createLinkRepository(db: Db) {
         .from(kycSelfServiceLinks)
         .innerJoin(kycSubmissions, eq(kycSubmissions.id, kycSelfServiceLinks.kycId))
         .where(eq(kycSelfServiceLinks.id, id))
-        .for('share');
+        .for(mode);
       return row;
     },
 

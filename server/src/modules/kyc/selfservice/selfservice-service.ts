@@ -337,7 +337,7 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
       const user = await callerRecord(actor);
       await db.transaction(async (tx) => {
         const repository = createLinkRepository(tx);
-        const fresh = await repository.lockForWrite(link.id);
+        const fresh = await repository.lockForWrite(link.id, 'update');
         const state = fresh ? linkState(fresh.link, fresh, new Date()) : undefined;
         if (state === 'submitted') throw claimRefused('handedIn');
         if (state !== 'active' || !(await repository.claim(link.id, user.id, new Date()))) {
