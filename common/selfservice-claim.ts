@@ -4,7 +4,7 @@
  * the signed-in app's start-up claims a pending link, and should not carry them all.
  */
 import { z } from 'zod';
-import type { AccessLevel } from './partner-access.js';
+import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from './partner-access.js';
 
 /**
  * The access levels a claim may join a company at (decision 041): never OWNER, which is given
@@ -30,7 +30,9 @@ export const claimAnswerSchema = z
     tradePartnerUuid: z.uuid(),
     kycId: z.number().int(),
     kycUuid: z.uuid(),
-    accessLevel: z.enum(LINK_ACCESS_LEVELS).describe('the level the account joined at'),
+    accessLevel: z
+      .enum(GRANTABLE_ACCESS_LEVELS)
+      .describe("the level the account has now: the link's, or the one a member already had"),
   })
   .meta({ id: 'SelfServiceClaim' });
 

@@ -315,6 +315,22 @@ export const policy = {
     return own !== undefined && rank(own) >= 0 && rank(level) >= rank(own);
   },
 
+  /**
+   * Whether a link still gives its level when it is claimed (decision 041): a link made by a
+   * member gives it only while its maker may still make links there at that level; one made by
+   * staff who are no member of the company (no membership) keeps it.
+   */
+  linkMakerStillGrants(
+    makerMembership: PartnerMembership | undefined,
+    level: LinkAccessLevel,
+  ): boolean {
+    if (!makerMembership) return true;
+    const rank = (each: AccessLevel) =>
+      (GRANTABLE_ACCESS_LEVELS as readonly AccessLevel[]).indexOf(each);
+    const own = makerMembership.accessLevel;
+    return LEVELS_FOR.manage.includes(own) && rank(level) >= rank(own);
+  },
+
   /** A document uploaded in someone else's name (`userId` not the caller's own): staff only. */
   mayUploadForOthers(actor: AuthUser): boolean {
     return isStaff(actor.roles);

@@ -65,6 +65,21 @@ describe('DocumentList', () => {
     expect(screen.getByRole('button', { name: 'Archive passport.png' })).toBeInTheDocument();
   });
 
+  it("offers an order's paper in the company's list only the order's types (decision 043)", async () => {
+    mockDocumentsApi([
+      documentJson({ id: 120, fileName: 'po-17.pdf', type: 'PURCHASE_ORDER', orderId: 17 }),
+    ]);
+    renderList();
+
+    const select = await screen.findByRole('combobox', { name: 'Type of po-17.pdf' });
+    const offered = within(select)
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(offered).toEqual(expect.arrayContaining(['PURCHASE_ORDER', 'INVOICE', 'OTHER']));
+    expect(offered).not.toContain('COC_EXTRACT');
+    expect(offered).not.toContain('CMR');
+  });
+
   it('changes the type with PATCH .../type', async () => {
     const requests = mockDocumentsApi([cocExtract()]);
     const { store } = renderList();

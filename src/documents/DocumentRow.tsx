@@ -3,10 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
-import { documentPlace } from '@common/kyc';
+import { documentPlace, PLACE_DOCUMENT_TYPES, placeOf } from '@common/kyc';
 import { useAppSelector } from '@/app/hooks';
 import type { SelectOption } from '@/components/ui/FormField';
 import { selectDocumentLoading } from '@/documents/documentsSlice';
+import { isDocumentType } from '@/documents/documentModel';
 import { DocumentThumbnail } from '@/documents/DocumentThumbnail';
 import { useFileable } from '@/documents/useDocumentTypes';
 import { formatDateTime, formatFileSize } from '@/lib/format';
@@ -41,11 +42,18 @@ export function DocumentRow({
   // The server says what this person may do with this document (decision 035): KYC evidence of
   // a file in review stays as it is for a partner.
   const canChange = listChanges && document.permissions.change;
-  // Only the types this document may take for this person (decision 035); its own type, one
-  // the select does not offer (a profile picture, a new type), is still shown.
+  // Only the types this document may take: those of its place (an order's papers stay an
+  // order's, decision 043) that this person may hold (decision 035); its own type, one the
+  // select does not offer (a profile picture, a new type), is still shown.
   const fileable = useFileable(document.tradePartnerId);
-  const place = documentPlace({ ...document, kycId: null });
-  const offered = typeOptions.filter((option) => fileable(option.value, place));
+  const owner = { ...document, kycId: null };
+  const place = documentPlace(owner);
+  const placeTypes: readonly string[] = PLACE_DOCUMENT_TYPES[placeOf(owner)];
+  const offered = typeOptions.filter(
+    (option) =>
+      (!isDocumentType(option.value) || placeTypes.includes(option.value)) &&
+      fileable(option.value, place),
+  );
   const options = offered.some((option) => option.value === document.type)
     ? offered
     : [...offered, { value: document.type, label: typeLabel(document.type) }];

@@ -38,8 +38,11 @@ export type UploadTarget =
    * the types offered follow); nothing to choose.
    */
   | { link: DocumentLink; tradePartnerId: number; partner?: undefined; send?: undefined }
-  /** One record with an upload of its own (a shipment, a leg); nothing to choose. */
-  | { send: SendDocument; partner?: undefined; link?: undefined; tradePartnerId?: undefined };
+  /**
+   * One record with an upload of its own (a shipment, a leg) of the company `tradePartnerId`;
+   * nothing to choose.
+   */
+  | { send: SendDocument; tradePartnerId: number; partner?: undefined; link?: undefined };
 
 export type DocumentUploaderProps = UploadTarget & {
   /** For a tab or a side panel: less padding, no introduction. */

@@ -97,6 +97,7 @@ function LegDocuments({ shipment, leg }: LegProps) {
             <div className="mb-3">
               <DocumentUploader
                 send={(options) => uploadTransportDocument(leg.id, options)}
+                tradePartnerId={shipment.order.tradePartner.id}
                 typeCodes={PLACE_DOCUMENT_TYPES.leg}
                 defaultType={TRANSPORT_DEFAULT_DOCUMENT[leg.mode]}
                 compact

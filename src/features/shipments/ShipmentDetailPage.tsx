@@ -182,7 +182,10 @@ function ShipmentDocuments({ shipment }: { shipment: Shipment }) {
       query={query}
       upload={
         shipment.permissions.uploadDocuments
-          ? { send: (options) => uploadShipmentDocument(shipment.id, options) }
+          ? {
+              send: (options) => uploadShipmentDocument(shipment.id, options),
+              tradePartnerId: shipment.order.tradePartner.id,
+            }
           : null
       }
       typeCodes={PLACE_DOCUMENT_TYPES.shipment}

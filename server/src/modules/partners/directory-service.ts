@@ -42,6 +42,9 @@ export function createPartnerLookup(db: Db) {
     listOfUser: (...args: Parameters<typeof partners.listOfUser>) => partners.listOfUser(...args),
     membership: (...args: Parameters<typeof members.findByIdentity>) =>
       members.findByIdentity(...args),
+    /** The membership of the user record `userId`, if any. */
+    membershipOfUser: (...args: Parameters<typeof members.findByUserId>) =>
+      members.findByUserId(...args),
     /** The memberships of the person signed in as `identityId` in the given companies. */
     memberships: (...args: Parameters<typeof members.listByIdentity>) =>
       members.listByIdentity(...args),

@@ -192,6 +192,55 @@ describe.each(databaseTargets())('what a self-service link may do (%s)', (target
     expect(event?.details).toMatchObject({ link: link.id, accessLevel: 'VIEWER' });
   });
 
+  it('gives nothing once its maker may no longer give its level, and lets no suspended member back in', async () => {
+    const { company, kyc } = await freshKyc(server);
+    const members = `/api/partners/uuid/${company.partner.uuid}/members`;
+    const setLevel = async (userId: number, accessLevel: string) => {
+      const listed = (await call(w.manager, 'GET', members)).json();
+      const member = (Array.isArray(listed) ? listed : listed.content).find(
+        (m: { userId: number }) => m.userId === userId,
+      );
+      const changed = await call(company.owner, 'PATCH', `${members}/${member.userUuid}`, {
+        accessLevel,
+        version: member.version,
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+    };
+
+    // The admin makes an ADMIN link, then is made an EDITOR: the link gives no seat any more.
+    const email = `demoted.${kyc.id}@example.com`;
+    const link = await makeLink(company.admin, kyc, {
+      recipientEmail: email,
+      accessLevel: 'ADMIN',
+    });
+    await setLevel(company.admin.userId, 'EDITOR');
+    const recipient = await signUp(server, email, true);
+    const refused = await claim(server, recipient, link.token);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().details).toEqual({ reason: 'notAllowed' });
+    expect(await memberLevel(company.partner.uuid, recipient.userId)).toBeUndefined();
+
+    // A member claims a VIEWER link: they keep their level, and the answer and trail say so.
+    const viewerLink = await makeLink(company.owner, kyc, {
+      recipientEmail: email,
+      accessLevel: 'VIEWER',
+    });
+    await setLevel(company.admin.userId, 'ADMIN');
+    const first = await makeLink(company.owner, kyc, { recipientEmail: email });
+    expect((await claim(server, recipient, first.token)).statusCode).toBe(200);
+    const kept = await claim(server, recipient, viewerLink.token);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().accessLevel).toBe('EDITOR');
+    expect(await memberLevel(company.partner.uuid, recipient.userId)).toBe('EDITOR');
+
+    // Suspended by the company (NONE), a link does not let them back in.
+    await setLevel(recipient.userId, 'NONE');
+    const again = await makeLink(company.owner, kyc, { recipientEmail: email });
+    const suspended = await claim(server, recipient, again.token);
+    expect(suspended.statusCode, suspended.body).toBe(403);
+    expect(await memberLevel(company.partner.uuid, recipient.userId)).toBe('NONE');
+  });
+
   it('once one link hands the file in, no link of it writes or is claimed, also after a send-back', async () => {
     const { company, kyc } = await freshKyc(server);
     const email = `second.${kyc.id}@example.com`;

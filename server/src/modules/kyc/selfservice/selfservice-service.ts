@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDataStepType } from '#common/kyc-steps.js';
+import type { AccessLevel } from '#common/partner-access.js';
 import type { ClaimAnswer, ClaimRefusal, LinkAccessLevel } from '#common/selfservice-claim.js';
 import type { Person } from '#common/kyc-responses.js';
 import {
@@ -335,22 +336,37 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
       const refusal = policy.decideSelfServiceClaim(actor, link, grant.state);
       if (refusal !== 'allow') throw claimRefused(refusal);
       const user = await callerRecord(actor);
+      let joined: AccessLevel = link.accessLevel;
       await db.transaction(async (tx) => {
         const repository = createLinkRepository(tx);
         const fresh = await repository.lockForWrite(link.id, 'update');
         const state = fresh ? linkState(fresh.link, fresh, new Date()) : undefined;
         if (state === 'submitted') throw claimRefused('handedIn');
-        if (state !== 'active' || !(await repository.claim(link.id, user.id, new Date()))) {
-          throw invalidLink();
+        if (state !== 'active') throw invalidLink();
+        const companies = createPartnerLookup(tx);
+        // A maker who lost the right to give this level since (demoted, removed) gives it no more;
+        // a member the company suspended (NONE) is not let back in by a link (attack run).
+        const maker = link.createdBy
+          ? await companies.membershipOfUser(grant.tradePartnerId, link.createdBy)
+          : undefined;
+        const already = await companies.membershipOfUser(grant.tradePartnerId, user.id);
+        if (
+          !policy.linkMakerStillGrants(maker, link.accessLevel) ||
+          already?.accessLevel === 'NONE'
+        ) {
+          throw claimRefused('notAllowed');
         }
+        if (!(await repository.claim(link.id, user.id, new Date()))) throw invalidLink();
         await joinCompany(tx, user, grant.tradePartnerId, link.accessLevel, user.email ?? '');
+        // A member already keeps the level they have: the answer and the trail say that one.
+        joined = already?.accessLevel ?? link.accessLevel;
         await recordAudit(tx, {
           kycId: link.kycId,
           entity: 'submission',
           entityId: link.kycId,
           action: 'selfservice_link_claimed',
           to: `#${link.id}`,
-          details: { link: link.id, accessLevel: link.accessLevel },
+          details: { link: link.id, accessLevel: joined },
           by: { ...acting(user), viaSelfServiceLink: link.id },
         });
       });
@@ -360,7 +376,7 @@ export function createSelfServiceService(db: Db, deps: SelfServiceDeps) {
         tradePartnerUuid: partner!.uuid,
         kycId: link.kycId,
         kycUuid: view!.kycUuid,
-        accessLevel: link.accessLevel,
+        accessLevel: joined,
       };
     },
   };

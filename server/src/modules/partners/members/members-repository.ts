@@ -107,6 +107,21 @@ export function createMemberRepository(db: Db) {
         .orderBy(asc(tradePartnerMembers.createdAt), asc(tradePartnerMembers.userId));
     },
 
+    /** The membership of the user record `userId`, if any. */
+    async findByUserId(tradePartnerId: number, userId: number): Promise<MembershipRow | undefined> {
+      const [row] = await db
+        .select(membershipColumns)
+        .from(tradePartnerMembers)
+        .where(
+          and(
+            eq(tradePartnerMembers.tradePartnerId, tradePartnerId),
+            eq(tradePartnerMembers.userId, userId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
     async findByUserUuid(
       tradePartnerId: number,
       userUuid: string,
