@@ -29,6 +29,7 @@ import {
 import type { StepDataInput } from '../kyc-schemas.js';
 import { checkStepData, namedIdDocuments } from './step-checks.js';
 import { createStepDocumentRepository } from './step-documents-repository.js';
+import { linkStillWrites } from '../selfservice/grants.js';
 import { findStepOrThrow, stepConflict } from '../review/steps-service.js';
 
 /** A draft is a form's state, not a file store: 64 KiB of JSON is plenty. */
@@ -103,6 +104,8 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
     }
     requireEditable(view, found, view.submission.status, audience);
     const row = await db.transaction(async (tx) => {
+      // A link's holder writes only while the link still may, read again here (decision 041).
+      await linkStillWrites(tx, actor);
       const status = await lockedStatus(tx, view.submission.id);
       const open = partnerEditableStepStatuses(status);
       const updated = open.length
@@ -154,6 +157,7 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
       const by = acting(user);
       const answersRequest = requestOpen(step.request);
       const row = await db.transaction(async (tx) => {
+        await linkStillWrites(tx, actor);
         requireEditable(view, found, await lockedStatus(tx, view.submission.id), audience);
         const updated = await createRecordRepository(tx).updateStep(step.id, version, {
           data,

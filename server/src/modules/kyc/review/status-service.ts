@@ -13,6 +13,7 @@ import { computeInsights } from '../insights/compute.js';
 import { toStatusRecord } from '../present.js';
 import { presentSubmission } from '../submissions/progress.js';
 import { requireSubmittable } from './submit-check.js';
+import { linkStillWrites } from '../selfservice/grants.js';
 import { createRecordRepository } from '../records/records-repository.js';
 import { createSubmissionRepository, type KycRef } from '../submissions/submissions-repository.js';
 import type { StatusChange } from '../kyc-schemas.js';
@@ -138,6 +139,8 @@ export function createStatusService(db: Db) {
       const effects = moveEffects(move.from, move.to, user.id, new Date());
       try {
         return await db.transaction(async (tx) => {
+          // A hand-in through a link: the link still may, read again here (decision 041).
+          await linkStillWrites(tx, actor);
           const updated = await createSubmissionRepository(tx).update(row.id, version, {
             status: move.to,
             ...effects,
