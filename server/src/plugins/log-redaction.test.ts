@@ -85,6 +85,14 @@ describe('redactText and serializeError', () => {
     const logged = serializeError(error);
     expect(JSON.stringify(logged)).not.toMatch(new RegExp(`${LINK_TOKEN}|${CODE}`));
     expect(logged).toMatchObject({ type: 'Error', message: 'refused [redacted]' });
+
+    // Nested fields and a cause that is no Error (an HTTP client's request, a plain object).
+    const nested = Object.assign(new Error('failed', { cause: { token: LINK_TOKEN } }), {
+      config: { headers: { authorization: `Bearer ${JWT}`, cookie: `sid=${CODE}` } },
+    });
+    expect(JSON.stringify(serializeError(nested))).not.toMatch(
+      new RegExp(`${LINK_TOKEN}|${JWT}|${CODE}`),
+    );
   });
 
   it('serializes a request with its address redacted and no headers', () => {

@@ -214,10 +214,12 @@ export function serializeError(error: Error): LoggedError {
     message: redactText(error.message),
     stack: redactText(error.stack ?? ''),
   };
-  for (const [key, value] of Object.entries(error)) {
-    kept[key] = typeof value === 'string' ? redactText(value) : value;
+  // Its other fields as a log call's are: nested ones too (an HTTP client's `config.headers`).
+  Object.assign(kept, redactFields(Object.fromEntries(Object.entries(error)), 0));
+  if (error.cause !== undefined) {
+    kept.cause =
+      error.cause instanceof Error ? serializeError(error.cause) : redactField(error.cause, 1);
   }
-  if (error.cause instanceof Error) kept.cause = serializeError(error.cause);
   return kept;
 }
 
@@ -237,7 +239,12 @@ export function redactingLoggerOptions() {
     },
     serializers: { req: serializeRequest, err: serializeError },
     // The fields of a log call (`{ url: request.url }`, `{ query: request.query }`).
-    formatters: { log: (object: Record<string, unknown>) => redactFields(object, 0) },
+    // The fields of a log call (`{ url: request.url }`, `{ query: request.query }`), and those a
+    // child logger is bound with.
+    formatters: {
+      log: (object: Record<string, unknown>) => redactFields(object, 0),
+      bindings: (bindings: Record<string, unknown>) => redactFields(bindings, 0),
+    },
     hooks: {
       logMethod(
         this: unknown,
