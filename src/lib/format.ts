@@ -1,4 +1,5 @@
 import { isValid, lightFormat, parseISO } from 'date-fns';
+import type { DateRange } from '@common/api';
 import { formatEuros, type Decimal } from '@common/money';
 
 type NamePart = string | null | undefined;
@@ -42,6 +43,12 @@ export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return date ? lightFormat(date, DATE_FORMAT) : '';
 }
+
+/** A range's first and last day as the interface writes them, for a message's {{min}}, {{max}}. */
+export const formatDateRange = (range: DateRange) => ({
+  min: formatDate(range.min),
+  max: formatDate(range.max),
+});
 
 /** dd.MM.yyyy, HH:mm in local time; empty for a missing or invalid date. */
 export function formatDateTime(value: DateInput): string {

@@ -23,6 +23,7 @@ import { FormActions, FormRefusal, useEditedSinceRefusal } from '@/components/ui
 import { partnerPath } from '@/config/paths';
 import { OrderLines } from '@/features/orders/OrderLines';
 import {
+  BUSINESS_DAYS,
   emptyLine,
   numbersRead,
   serverProblems,
@@ -86,10 +87,10 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
   const fromServer = serverProblems(error, values);
   const messageOf = (path: string): string | null => {
     const problem = problems[path];
-    if (problem) return t(`orders.form.errors.${problem}`);
+    if (problem) return t(`orders.form.errors.${problem}`, BUSINESS_DAYS);
     const server = edited.has(path) ? undefined : fromServer[path];
     if (!server) return null;
-    return 'key' in server ? t(`orders.form.errors.${server.key}`) : server.text;
+    return 'key' in server ? t(`orders.form.errors.${server.key}`, BUSINESS_DAYS) : server.text;
   };
 
   const set = <K extends keyof OrderFormValues>(field: K, value: OrderFormValues[K]) => {
@@ -163,7 +164,9 @@ export function OrderForm({ initial, partner, error, busy, cancelTo, onSubmit }:
   // What the server refused that no field shows (the number of lines, say).
   const unplaced = Object.entries(fromServer)
     .filter(([path]) => !isFieldPath(path, values))
-    .map(([, server]) => ('key' in server ? t(`orders.form.errors.${server.key}`) : server.text));
+    .map(([, server]) =>
+      'key' in server ? t(`orders.form.errors.${server.key}`, BUSINESS_DAYS) : server.text,
+    );
   const failed = error && Object.keys(fromServer).length === 0 ? error.message : null;
   const inTheWay = shipmentsInTheWay(error?.details);
 

@@ -21,8 +21,12 @@ import {
   type DecimalReading,
   type DecimalRules,
 } from '@common/money';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import { fieldIssues, type ApiError } from '@/lib/api-error';
-import { toApiDate } from '@/lib/format';
+import { formatDateRange, toApiDate } from '@/lib/format';
+
+/** The days a business date may name, for the messages that say so ({{min}}, {{max}}). */
+export const BUSINESS_DAYS = formatDateRange(BUSINESS_DATE_RANGE);
 
 /** One line as typed: quantity and price in the app language's notation (decision 015). */
 export interface LineValues {

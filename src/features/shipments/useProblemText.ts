@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { BUSINESS_DATE_RANGE } from '@common/api';
 import { ORDER_MESSAGES } from '@common/orders';
 import type { ShippableLine, ProblemKey } from '@/features/shipments/shipmentFormValues';
-import { formatQuantity } from '@/lib/format';
+import { formatDateRange, formatQuantity } from '@/lib/format';
+
+/** The days a business date may name, for the messages that say so. */
+const BUSINESS_DAYS = formatDateRange(BUSINESS_DATE_RANGE);
 
 const isOrderMessage = (key: ProblemKey): key is keyof typeof ORDER_MESSAGES =>
   Object.hasOwn(ORDER_MESSAGES, key);
@@ -14,7 +18,7 @@ const isOrderMessage = (key: ProblemKey): key is keyof typeof ORDER_MESSAGES =>
 export function useProblemText() {
   const { t, i18n } = useTranslation();
   return (key: ProblemKey, line?: ShippableLine): string => {
-    if (isOrderMessage(key)) return t(`orders.form.errors.${key}`);
+    if (isOrderMessage(key)) return t(`orders.form.errors.${key}`, BUSINESS_DAYS);
     if (key === 'exceedsLeft') {
       return t('shipments.errors.exceedsLeft', {
         left: line ? formatQuantity(line.left, i18n.language) : '',
