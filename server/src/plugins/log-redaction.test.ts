@@ -45,6 +45,17 @@ describe('redactUrl', () => {
     ['a token parameter percent-encoded', `/api/documents/7/content?%74oken=${JWT}`],
     ['a bearer token in a query', `/api/me?access_token=${JWT}`],
     ['a whole URL', `https://portal.example/kyc/selfservice/${LINK_TOKEN}`],
+    // Where the attack run of issue 32 still found them whole.
+    ['a token after a semicolon', `/api/documents/214/content;token=${JWT}`],
+    ['a token glued by a dot', `/api/kyc/selfservice/x.${LINK_TOKEN}`],
+    ['a token before an extension', `/api/kyc/selfservice/${LINK_TOKEN}.json`],
+    ['a token after a colon', `/api/kyc/selfservice/token:${LINK_TOKEN}`],
+    ['a token in a search', `/api/orders?q=a+${LINK_TOKEN}`],
+    ['a bearer token in a search', `/api/orders?q=Bearer%20${JWT}`],
+    ['a token in a list', `/api/orders?ids=1,${LINK_TOKEN}`],
+    ['a token as a name', `/api/orders?${LINK_TOKEN}=1`],
+    ['a token in JSON', `/api/orders?f={"t":"${LINK_TOKEN}"}`],
+    ['an escaped page address', `/kyc%2Fselfservice%2F${LINK_TOKEN}`],
   ])('cuts out %s', (_place, url) => {
     const redacted = redactUrl(url);
     expect(redacted).toContain('[redacted]');

@@ -58,6 +58,26 @@ export function looksLikeCredential(value: string): boolean {
   return JWT.test(value) || (OPAQUE_SECRET.test(value) && !UUID.test(value));
 }
 
+/** A run of characters a credential may be written in, anywhere in a text. */
+const RUN_IN_TEXT = /[\w.-]{20,}/g;
+/** A JSON Web Token anywhere in a text, whatever is glued before it. */
+const JWT_IN_TEXT = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+
+/**
+ * Any credential-shaped run anywhere in a text cut out, also one glued to other characters by a
+ * dot (`x.<token>`, `<token>.json`) or behind an escape (`%20<token>`, whose run starts `20`).
+ */
+function redactRuns(text: string): string {
+  return text.replace(JWT_IN_TEXT, REDACTED).replace(RUN_IN_TEXT, (run) =>
+    looksLikeCredential(run)
+      ? REDACTED
+      : run
+          .split('.')
+          .map((part) => (looksLikeCredential(part) ? REDACTED : part))
+          .join('.'),
+  );
+}
+
 function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replaceAll('+', ' '));
@@ -108,13 +128,12 @@ export function redactUrl(url: string): string {
     redactedTail += separator + part.split('&').map(redactParameter).join('&');
     tail = next < 0 ? '' : tail.slice(next + 1);
   }
-  return origin + redactPath(path) + redactedTail;
+  // Then whatever the structure missed: a token inside a value, as a name, behind an escape.
+  return redactRuns(origin + redactPath(path) + redactedTail);
 }
 
 /** A credential-named parameter and its value, anywhere in a text. */
 const PARAMETER_IN_TEXT = /([?&#;\s]|^)([\w-]+)(=)([^&#\s"'<>]+)/g;
-/** A run of characters a credential may be written in, anywhere in a text. */
-const RUN_IN_TEXT = /[\w.-]{20,}/g;
 
 /**
  * A free text as the log may keep it (a message, an error's message or stack): addresses in it
@@ -128,7 +147,7 @@ export function redactText(text: string): string {
         ? `${before}${name}${equals}${REDACTED}`
         : match,
     )
-    .replace(RUN_IN_TEXT, (run) => (looksLikeCredential(run) ? REDACTED : run));
+    .replace(RUN_IN_TEXT, (run) => redactRuns(run));
 }
 
 /** Field names whose value is a credential, whatever it looks like (compared in lower case). */
