@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TYPES } from './documents.js';
-import {
-  KYC_EVIDENCE_TYPES,
-  PLACE_DOCUMENT_TYPES,
-  placeOf,
-  typeRefusal,
-  UPLOAD_PLACES,
-} from './kyc.js';
+import { DOCUMENT_TYPES, UPLOAD_PLACES } from './documents.js';
+import { KYC_EVIDENCE_TYPES, PLACE_DOCUMENT_TYPES, placeOf, typeRefusal } from './kyc.js';
 
 describe('document types by place (decision 043)', () => {
   it('keeps PROFILE_PICTURE to the profile picture, and the profile picture to it', () => {

@@ -73,6 +73,14 @@ export const SHIPMENT_DOCUMENT_TYPES = [
   'OTHER',
 ] as const satisfies readonly DocumentType[];
 
+/**
+ * Where a document is uploaded (decision 043): a trade partner's documents (its contacts',
+ * addresses' and KYC steps' too), an order's, a shipment's, a leg's, a self-service link's file,
+ * or a person's profile picture. Which types each takes: PLACE_DOCUMENT_TYPES (kyc.ts).
+ */
+export const UPLOAD_PLACES = ['company', 'order', 'shipment', 'leg', 'link', 'profile'] as const;
+export type UploadPlace = (typeof UPLOAD_PLACES)[number];
+
 export const DOCUMENT_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -126,6 +134,9 @@ export const documentSchema = z
     shipmentId: z.number().int().nullable(),
     orderId: z.number().int().nullable(),
     transportId: z.number().int().nullable(),
+    place: z
+      .enum(UPLOAD_PLACES)
+      .describe('where it was uploaded: it takes only the types of that place (decision 043)'),
     uploadedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     createdAt: dateTimeSchema,
     updatedAt: dateTimeSchema,

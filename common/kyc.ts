@@ -9,6 +9,7 @@ import {
   ORDER_DOCUMENT_TYPES,
   SHIPMENT_DOCUMENT_TYPES,
   type DocumentType,
+  type UploadPlace,
 } from './documents.js';
 import { seesAmounts, type AccessLevel } from './partner-access.js';
 import { usesKyc } from './roles.js';
@@ -265,14 +266,6 @@ export const STEP_DOCUMENT_TYPES: Record<KycStepType, readonly DocumentType[]> =
 export const KYC_EVIDENCE_TYPES: readonly DocumentType[] = [
   ...new Set(Object.values(STEP_DOCUMENT_TYPES).flat()),
 ];
-
-/**
- * Where a document is uploaded (decision 043): a trade partner's documents (its contacts',
- * addresses' and KYC steps' too), an order's, a shipment's, a leg's, a self-service link's file,
- * or a person's profile picture.
- */
-export const UPLOAD_PLACES = ['company', 'order', 'shipment', 'leg', 'link', 'profile'] as const;
-export type UploadPlace = (typeof UPLOAD_PLACES)[number];
 
 /** Every type but the profile picture: the papers people file. */
 export const PAPER_TYPES: readonly DocumentType[] = DOCUMENT_TYPES.filter(

@@ -65,9 +65,16 @@ describe('DocumentList', () => {
     expect(screen.getByRole('button', { name: 'Archive passport.png' })).toBeInTheDocument();
   });
 
-  it("offers an order's paper in the company's list only the order's types (decision 043)", async () => {
+  it("offers an order's paper and a link's only their place's types in the company's list (decision 043)", async () => {
     mockDocumentsApi([
-      documentJson({ id: 120, fileName: 'po-17.pdf', type: 'PURCHASE_ORDER', orderId: 17 }),
+      documentJson({
+        id: 120,
+        fileName: 'po-17.pdf',
+        type: 'PURCHASE_ORDER',
+        orderId: 17,
+        place: 'order',
+      }),
+      documentJson({ id: 121, fileName: 'kvk-link.pdf', type: 'COC_EXTRACT', place: 'link' }),
     ]);
     renderList();
 
@@ -78,6 +85,13 @@ describe('DocumentList', () => {
     expect(offered).toEqual(expect.arrayContaining(['PURCHASE_ORDER', 'INVOICE', 'OTHER']));
     expect(offered).not.toContain('COC_EXTRACT');
     expect(offered).not.toContain('CMR');
+    // A paper handed in through a self-service link stays one of its file's (evidence).
+    const evidence = within(screen.getByRole('combobox', { name: 'Type of kvk-link.pdf' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(evidence).toEqual(expect.arrayContaining(['COC_EXTRACT', 'BANK_STATEMENT']));
+    expect(evidence).not.toContain('OTHER');
+    expect(evidence).not.toContain('INVOICE');
   });
 
   it('changes the type with PATCH .../type', async () => {

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
-import { documentPlace, PLACE_DOCUMENT_TYPES, placeOf } from '@common/kyc';
+import { documentPlace, PLACE_DOCUMENT_TYPES } from '@common/kyc';
 import { useAppSelector } from '@/app/hooks';
 import type { SelectOption } from '@/components/ui/FormField';
 import { selectDocumentLoading } from '@/documents/documentsSlice';
@@ -46,9 +46,8 @@ export function DocumentRow({
   // order's, decision 043) that this person may hold (decision 035); its own type, one the
   // select does not offer (a profile picture, a new type), is still shown.
   const fileable = useFileable(document.tradePartnerId);
-  const owner = { ...document, kycId: null };
-  const place = documentPlace(owner);
-  const placeTypes: readonly string[] = PLACE_DOCUMENT_TYPES[placeOf(owner)];
+  const place = document.place === 'link' ? 'link' : documentPlace({ ...document, kycId: null });
+  const placeTypes: readonly string[] = PLACE_DOCUMENT_TYPES[document.place];
   const offered = typeOptions.filter(
     (option) =>
       (!isDocumentType(option.value) || placeTypes.includes(option.value)) &&

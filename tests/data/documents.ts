@@ -28,6 +28,7 @@ export function documentJson(overrides: Record<string, unknown> = {}) {
     shipmentId: null,
     orderId: null,
     transportId: null,
+    place: 'company',
     uploadedBy: { id: 7, name: 'Mark de Vries' },
     createdAt: '2025-05-06T07:08:00.000Z',
     updatedAt: '2025-05-06T07:08:00.000Z',

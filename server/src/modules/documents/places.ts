@@ -1,5 +1,5 @@
-import type { DocumentType } from '#common/documents.js';
-import { typeRefusal, type UploadPlace } from '#common/kyc.js';
+import type { DocumentType, UploadPlace } from '#common/documents.js';
+import { typeRefusal } from '#common/kyc.js';
 import { ValidationError } from '#server/errors.js';
 
 /**

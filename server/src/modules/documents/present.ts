@@ -1,4 +1,5 @@
 import type { Document } from '#common/documents.js';
+import { placeOf } from '#common/kyc.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import type { Db } from '#server/db/client.js';
@@ -57,6 +58,7 @@ export async function presentDocuments(
       shipmentId: row.shipmentId,
       orderId: row.orderId,
       transportId: row.transportId,
+      place: placeOf(row),
       uploadedBy: view.uploader
         ? { id: view.uploader.id, name: uploaderName(view.uploader) }
         : null,

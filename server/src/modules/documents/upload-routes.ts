@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentSchema, profilePictureUploadSchema } from '#common/documents.js';
-import { PLACE_DOCUMENT_TYPES, type UploadPlace } from '#common/kyc.js';
+import { documentSchema, profilePictureUploadSchema, type UploadPlace } from '#common/documents.js';
+import { PLACE_DOCUMENT_TYPES } from '#common/kyc.js';
 import { AppError, ValidationError } from '#server/errors.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { COMMON_ERRORS, type ErrorStatus } from '#server/plugins/errors.js';

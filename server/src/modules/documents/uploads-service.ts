@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCEPTED_CONTENT_TYPES, BROWSER_IMAGE_TYPES, type Document } from '#common/documents.js';
-import { documentKind, type UploadPlace } from '#common/kyc.js';
+import {
+  ACCEPTED_CONTENT_TYPES,
+  BROWSER_IMAGE_TYPES,
+  type Document,
+  type UploadPlace,
+} from '#common/documents.js';
+import { documentKind } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
