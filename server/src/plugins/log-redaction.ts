@@ -140,14 +140,15 @@ const PARAMETER_IN_TEXT = /([?&#;\s]|^)([\w-]+)(=)([^&#\s"'<>]+)/g;
  * redacted as `redactUrl` does, and any word shaped like a credential cut out.
  */
 export function redactText(text: string): string {
-  return text
-    .replace(/\/kyc\/selfservice\/[^/?#\s"'<>]+/g, `/kyc/selfservice/${REDACTED}`)
-    .replace(PARAMETER_IN_TEXT, (match, before: string, name: string, equals: string) =>
-      CREDENTIAL_PARAMETERS.has(name.toLowerCase())
-        ? `${before}${name}${equals}${REDACTED}`
-        : match,
-    )
-    .replace(RUN_IN_TEXT, (run) => redactRuns(run));
+  return redactRuns(
+    text
+      .replace(/\/kyc\/selfservice\/[^/?#\s"'<>]+/g, `/kyc/selfservice/${REDACTED}`)
+      .replace(PARAMETER_IN_TEXT, (match, before: string, name: string, equals: string) =>
+        CREDENTIAL_PARAMETERS.has(name.toLowerCase())
+          ? `${before}${name}${equals}${REDACTED}`
+          : match,
+      ),
+  );
 }
 
 /** Field names whose value is a credential, whatever it looks like (compared in lower case). */
