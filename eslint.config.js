@@ -15,6 +15,7 @@ const shared = [
   'components',
   'config',
   'lib',
+  'store',
   'session',
   'companies',
   'countries',
@@ -34,13 +35,20 @@ const appBoundaries = [
   {
     target: ['./src/features', ...shared],
     from: './src/app',
-    except: ['./hooks.ts', './store.ts'],
-    message: 'Only the app wires features and layout; below it, use app/hooks and app/store.',
+    except: ['./store.ts'],
+    message:
+      'Only the app wires features and layout; below it, use store/ (and app/store for types).',
   },
   {
     target: shared,
     from: './src/features',
     message: 'A shared place cannot depend on a feature.',
+  },
+  {
+    target: './src/store',
+    from: shared.filter((folder) => !/\/(lib|config|store|notifications)$/.test(folder)),
+    message:
+      'store/ is the ground every slice stands on: it uses lib, config and notifications only.',
   },
   {
     target: './src/lib',

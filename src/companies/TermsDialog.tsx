@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
 import { TERMS_VERSION, TERMS_VERSION_CONFLICT } from '@common/terms';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useTermsDocument } from '@/companies/useTermsDocument';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/notifications/notificationsSlice';

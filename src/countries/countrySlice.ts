@@ -1,7 +1,7 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Country } from '@common/countries';
 import type { Language } from '@common/languages';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { getCountries } from '@/countries/countryApi';

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
 import { documentPlace, PLACE_DOCUMENT_TYPES } from '@common/kyc';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import type { SelectOption } from '@/components/ui/FormField';
 import { selectDocumentLoading } from '@/documents/documentsSlice';
 import { isDocumentType } from '@/documents/documentModel';

@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '@common/documents';
 import type { TradePartner } from '@common/partners';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { DocumentLink } from '@/documents/documentsApi';
 import { uploadDocumentFile, type SendDocument } from '@/documents/documentsSlice';
 import { DropZone } from '@/documents/DropZone';

@@ -8,7 +8,7 @@ import {
   type EntityState,
 } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';

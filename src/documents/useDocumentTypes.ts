@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLACE_DOCUMENT_TYPES, readsDocumentKind, typeKind, type DocumentPlace } from '@common/kyc';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { isDocumentType } from '@/documents/documentModel';
 import {
   fetchDocumentTypes,

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Document, DocumentAccessToken } from '@common/documents';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { renewDocumentToken, selectDocumentById } from '@/documents/documentsSlice';
 
 /** Renew a token that runs out within this margin: an <iframe> may take a while to load. */

@@ -7,7 +7,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_DEFAULTS, exportFileName } from '@common/kyc-export';
 import type { KycSubmission } from '@common/kyc-responses';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { Icon } from '@/components/ui/Icon';
 import {

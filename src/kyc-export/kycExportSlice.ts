@@ -8,7 +8,7 @@ import {
   UNDER_WAY_EXPORT_STATUSES,
   type ExportStage,
 } from '@common/kyc-export';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { notificationClosed, selectNotifications } from '@/notifications/notificationsSlice';
 import type { Notification, NotificationType } from '@/notifications/notification';
 

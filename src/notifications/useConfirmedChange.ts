@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useState } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { notify } from '@/notifications/notificationsSlice';
 import { isApiError, isStaleVersion } from '@/lib/api-error';
 

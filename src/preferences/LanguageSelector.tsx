@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@common/languages';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   changeLanguage,
   selectLanguage,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '@common/languages';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import { toApiError } from '@/lib/api-error';
 import { DEFAULT_LANGUAGE, isLanguage, loadLanguage, saveLanguage } from '@/lib/i18n';

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { viewportChanged } from '@/preferences/layoutSlice';
 
 /**

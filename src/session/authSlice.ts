@@ -1,5 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { clearEnsureUserCache, ensureUser } from '@/session/authApi';

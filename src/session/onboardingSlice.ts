@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TradePartner } from '@common/partners';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import { paths } from '@/config/paths';
 import { signedOut } from '@/session/authActions';

@@ -1,6 +1,6 @@
 import { CLAIM_REFUSALS, type ClaimAnswer, type ClaimRefusal } from '@common/selfservice-claim';
 import { PENDING_CLAIM_KEY } from '@common/selfservice-link';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { toApiError } from '@/lib/api-error';
 import { notify } from '@/notifications/notificationsSlice';
 import { claimSelfServiceLink } from '@/session/claimApi';

@@ -6,7 +6,7 @@ import {
   type TradePartner,
 } from '@common/partners';
 import { TERMS_VERSION } from '@common/terms';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppDispatch, RootState } from '@/app/store';
 import { notificationAdded } from '@/notifications/notificationsSlice';
 import { STALE_VERSION_NOTICE } from '@/notifications/notices';

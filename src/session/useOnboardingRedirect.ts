@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { redirectDone, selectOnboardingRedirect } from '@/session/onboardingSlice';
 
 /** Takes the router where onboarding says (its thunks only record the address). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { partnerFromPath } from '@/session/partnerFromUrl';
 import { urlPartnerChanged } from '@/session/tradePartnerSlice';
 

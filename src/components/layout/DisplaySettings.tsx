@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Icon } from '@/components/ui/Icon';
 import {
   layoutChanged,

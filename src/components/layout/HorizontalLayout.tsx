@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { Footer } from '@/components/layout/Footer';
 import { HorizontalNav } from '@/components/layout/HorizontalNav';
 import { MobileMenu } from '@/components/layout/MobileMenu';

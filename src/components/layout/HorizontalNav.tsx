@@ -1,7 +1,7 @@
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { colourModeFor } from '@/components/layout/colourMode';
 import { useMainMenu, useMenuLabel } from '@/components/layout/useMainMenu';
 import { Icon } from '@/components/ui/Icon';

@@ -1,6 +1,6 @@
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Brand } from '@/components/layout/Brand';
 import { colourModeFor } from '@/components/layout/colourMode';
 import { SidebarNav } from '@/components/layout/SidebarNav';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HorizontalLayout } from '@/components/layout/HorizontalLayout';
 import { VerticalLayout } from '@/components/layout/VerticalLayout';
 import { mobileMenuClosed, selectLayoutType } from '@/preferences/layoutSlice';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { Brand } from '@/components/layout/Brand';
 import { colourModeFor } from '@/components/layout/colourMode';
 import { SidebarNav } from '@/components/layout/SidebarNav';

@@ -1,7 +1,7 @@
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { Avatar } from '@/components/layout/Avatar';
 import { selectDisplayName, selectProfilePicture, selectRoles } from '@/session/userSlice';
 import { isRole, primaryRole, roleLabelKey, roleWords } from '@/lib/roles';

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Brand } from '@/components/layout/Brand';
 import { Breadcrumbs } from '@/components/layout/Breadcrumbs';
 import { DisplaySettings } from '@/components/layout/DisplaySettings';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { Footer } from '@/components/layout/Footer';
 import { MobileMenu } from '@/components/layout/MobileMenu';
 import { Sidebar } from '@/components/layout/Sidebar';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { MAIN_MENU, type MenuItem } from '@/config/menu';
 import { selectRoles, selectViewer } from '@/session/userSlice';
 import { isStaff } from '@common/roles';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import type { KeyedRequest } from '@/lib/keyed-request';
+import type { KeyedRequest } from '@/store/requests';
 import { formatDateTime } from '@/lib/format';
 import '@/components/ui/Timeline.css';
 

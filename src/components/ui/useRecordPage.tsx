@@ -2,7 +2,7 @@ import { useEffect, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
-import type { KeyedRequest } from '@/lib/keyed-request';
+import type { KeyedRequest } from '@/store/requests';
 import { parseRecordRef } from '@/session/recordRef';
 
 /** What a record's page says while the record is not there, in the person's language. */

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { DocumentList } from '@/documents/DocumentList';
 import { DocumentUploader } from '@/documents/DocumentUploader';
 import { partnerPermissions } from '@/companies/partnerAccess';

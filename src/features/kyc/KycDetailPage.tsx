@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { KycSubmission } from '@common/kyc-responses';
 import { PARTNER_EDITABLE_STATUSES } from '@common/kyc';
 import { isStaff } from '@common/roles';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';

@@ -11,7 +11,7 @@ import {
 import { kycActors } from '@common/kyc-actors';
 import type { KycSubmission } from '@common/kyc-responses';
 import type { AccessLevel } from '@common/partner-access';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { effectiveAccessLevel } from '@/companies/partnerAccess';
 import { selectRoles, selectUser } from '@/session/userSlice';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';

@@ -8,7 +8,7 @@ import {
 } from '@common/kyc';
 import type { Insights } from '@common/kyc-insights';
 import type { Readiness } from '@common/kyc-responses';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import {
   addKycComment,

@@ -10,7 +10,7 @@ import {
   type Order,
   type OrderStatus,
 } from '@common/orders';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { KycFileLink } from '@/companies/KycGate';
 import { MoveDialog } from '@/components/ui/MoveDialog';
 import { CompleteDialog, LeftToShipList } from '@/features/orders/OrderCompleteDialog';

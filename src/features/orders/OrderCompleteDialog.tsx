@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Order, OrderLineLeft } from '@common/orders';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { MoveDialog } from '@/components/ui/MoveDialog';
 import { moveOrder } from '@/features/orders/ordersSlice';

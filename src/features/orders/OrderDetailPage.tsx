@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PLACE_DOCUMENT_TYPES } from '@common/kyc';
 import { EDITABLE_ORDER_STATUSES, type Order } from '@common/orders';
 import { isStaff } from '@common/roles';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderSection } from '@/companies/companyViews';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { orderModifyPath, partnerPath, paths } from '@/config/paths';

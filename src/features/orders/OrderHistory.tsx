@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isOrderStatus } from '@/features/orders/orderListQuery';
 import type { OrderAuditEvent } from '@common/orders';
 import { SHIPMENT_STATUSES, TRANSPORT_STATUSES } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HistoryCard } from '@/components/ui/HistoryCard';
 import { StatusChange } from '@/components/ui/StatusChange';
 import { OrderStatusBadge } from '@/features/orders/OrderBadges';

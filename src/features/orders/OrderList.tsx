@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '@common/orders';
 import { viewsFinancials } from '@common/roles';
 import { SHIPPABLE_ORDER_STATUSES } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { Icon } from '@/components/ui/Icon';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { orderDetailPath, shipmentNewPath } from '@/config/paths';

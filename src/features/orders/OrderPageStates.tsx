@@ -1,7 +1,7 @@
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@common/orders';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useRecordPage } from '@/components/ui/useRecordPage';
 import { paths } from '@/config/paths';
 import { fetchOrder, selectOrderDetail, selectOrderFor } from '@/features/orders/ordersSlice';

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { paths } from '@/config/paths';
 import { fetchOrderCounts, selectOrderCounts } from '@/features/orders/orderCounts';

@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isStaff } from '@common/roles';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { paths } from '@/config/paths';
 import { OrderList } from '@/features/orders/OrderList';
 import { selectTradePartners } from '@/session/tradePartnerSlice';

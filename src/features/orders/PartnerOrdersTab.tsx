@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Card from 'react-bootstrap/Card';
 import { isStaff } from '@common/roles';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import type { PartnerTab, PartnerTabProps } from '@/companies/companyViews';
 import { OrderList } from '@/features/orders/OrderList';
 import { selectRoles } from '@/session/userSlice';

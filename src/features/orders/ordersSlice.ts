@@ -9,7 +9,7 @@ import {
   type OrderUpdate,
 } from '@common/orders';
 import type { TradePartner } from '@common/partners';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
@@ -32,7 +32,7 @@ import {
   entryFor,
   idleKeyed,
   type KeyedRequest,
-} from '@/lib/keyed-request';
+} from '@/store/requests';
 import {
   idleRequest,
   recordFulfilled,

@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-access';
 import type { InvitationCreated } from '@common/partners';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
 import { sendInvitation } from '@/features/partners/partnersSlice';
 import { isEmail } from '@/companies/formValues';

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-access';
 import type { Member } from '@common/partners';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { notify } from '@/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ACCESS_LEVEL_LABELS, PARTNER_ROLE_LABELS } from '@/features/partners/labels';

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { partnerPath } from '@/config/paths';
 import { notify } from '@/notifications/notificationsSlice';
 import type { CompanySearch } from '@/features/partners/partnersApi';

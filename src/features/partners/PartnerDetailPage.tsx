@@ -5,7 +5,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isStaff } from '@common/roles';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { orderNewPath, paths } from '@/config/paths';
 import { TermsBadge, VerifiedBadge } from '@/features/partners/PartnerBadges';

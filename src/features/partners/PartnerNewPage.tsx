@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { partnerPath } from '@/config/paths';
 import { CompanySearchForm } from '@/features/partners/CompanySearchForm';
 import { NewPartnerForm } from '@/features/partners/NewPartnerForm';

@@ -7,7 +7,7 @@ import { PARTNER_SORTS, type PartnerSort } from '@common/partners';
 import { isStaff } from '@common/roles';
 import { partnerPermissions } from '@/companies/partnerAccess';
 import { TermsButton } from '@/companies/TermsButton';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { orderNewPath, paths, partnerPath } from '@/config/paths';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';

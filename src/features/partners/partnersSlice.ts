@@ -11,7 +11,7 @@ import {
   type TradePartner,
 } from '@common/partners';
 import type { SearchResult } from '@common/search';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppDispatch } from '@/app/store';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';

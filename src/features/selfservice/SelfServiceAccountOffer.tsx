@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { PENDING_CLAIM_KEY } from '@common/selfservice';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { paths } from '@/config/paths';
 import { signUp } from '@/session/authSlice';
 

@@ -10,7 +10,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import type { MissingItem } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
 import type { SelfServiceFile, SelfServiceStep } from '@common/selfservice';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { hasStoredLanguage } from '@/lib/language-storage';
 import { changeLanguage } from '@/preferences/languageSlice';
 import { SelfServiceAccountOffer } from '@/features/selfservice/SelfServiceAccountOffer';

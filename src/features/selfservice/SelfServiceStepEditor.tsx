@@ -8,7 +8,7 @@ import type { Document } from '@common/documents';
 import { REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES } from '@common/kyc';
 import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType, StepIssue } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useCountryOptions } from '@/countries/useCountryOptions';
 import {
   checkDraft,

@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { MissingItem } from '@common/kyc-responses';
 import { unsavedSteps } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { STEP_TITLE_KEYS } from '@/features/selfservice/selfServiceLabels';
 import {
   discardDraft,

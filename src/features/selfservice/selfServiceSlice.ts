@@ -3,7 +3,7 @@ import type { Document, DocumentType } from '@common/documents';
 import type { KycStep, MissingItem, Readiness } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
 import type { SelfServiceFile } from '@common/selfservice';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import type { ApiError } from '@/lib/api-error';
 import {

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { levelAllows } from '@common/partner-access';
 import type { TradePartner } from '@common/partners';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { notify } from '@/notifications/notificationsSlice';
 import { SaveErrorAlert } from '@/features/settings/SaveErrorAlert';
 import { SETTINGS_MAX_WIDTH } from '@/features/settings/settingsLayout';

@@ -2,7 +2,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TradePartner } from '@common/partners';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { paths } from '@/config/paths';
 import { notify } from '@/notifications/notificationsSlice';
 import { companyCompleted } from '@/session/onboardingSlice';

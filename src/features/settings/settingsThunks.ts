@@ -1,4 +1,4 @@
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { updateProfile } from '@/features/settings/profileApi';
 import { toProfileBody, type ProfileFormValues } from '@/features/settings/profileValues';
 import { fetchUser } from '@/session/userSlice';

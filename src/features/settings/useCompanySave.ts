@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { TradePartner } from '@common/partners';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { saveCompany, type SaveCompanyArg } from '@/session/tradePartnerSlice';
 import { fieldMessages, isStaleVersion, type ApiError } from '@/lib/api-error';
 import { rejectionError } from '@/lib/request-state';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { selectRoles } from '@/session/userSlice';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 

@@ -11,7 +11,7 @@ import {
   type Transport,
   type TransportMode,
 } from '@common/shipments';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { DateInput } from '@/components/ui/DateInput';
 import { FieldFrame, SubmitButton, type ControlProps } from '@/components/ui/FormField';
 import { FormRefusal, useEditedSinceRefusal } from '@/components/ui/FormRefusal';

@@ -11,7 +11,7 @@ import {
   type Transport,
   type TransportStatus,
 } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useCountryName } from '@/countries/useCountryName';
 import { DocumentList } from '@/documents/DocumentList';
 import { DocumentUploader } from '@/documents/DocumentUploader';

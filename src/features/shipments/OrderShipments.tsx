@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Order } from '@common/orders';
 import type { OrderShipments, ShipmentSummary } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { OrderSection } from '@/companies/companyViews';
 import { DataTable } from '@/components/ui/DataTable';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';

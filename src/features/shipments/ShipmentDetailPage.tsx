@@ -14,7 +14,7 @@ import {
   type Shipment,
   type ShipmentPlace,
 } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { DataTable } from '@/components/ui/DataTable';
 import { orderDetailPath, partnerPath, paths, shipmentModifyPath } from '@/config/paths';

@@ -9,7 +9,7 @@ import {
   SHIPPABLE_ORDER_STATUSES,
   type Shipment,
 } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderAuditEvent } from '@common/orders';
 import { SHIPMENT_STATUSES, TRANSPORT_STATUSES, type Shipment } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { HistoryCard } from '@/components/ui/HistoryCard';
 import { StatusChange } from '@/components/ui/StatusChange';
 import { LegStatusBadge, ShipmentStatusBadge } from '@/features/shipments/ShipmentBadges';

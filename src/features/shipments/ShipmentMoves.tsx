@@ -11,7 +11,7 @@ import {
   type ShipmentStatus,
   type Transport,
 } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { KycFileLink } from '@/companies/KycGate';
 import { MoveButtons, type MoveButton } from '@/components/ui/MoveDialog';
 import { moveCleared, moveShipment, selectShipmentMove } from '@/features/shipments/shipmentsSlice';

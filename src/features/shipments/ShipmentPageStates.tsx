@@ -1,7 +1,7 @@
 import { useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Shipment } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { useRecordPage, type RecordPageTexts } from '@/components/ui/useRecordPage';
 import { orderDetailPath, paths, shippableOrdersPath } from '@/config/paths';
 import {

@@ -13,7 +13,7 @@ import {
   type TransportStatus,
   type TransportUpdate,
 } from '@common/shipments';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
@@ -35,11 +35,12 @@ import { recordNamed } from '@/session/recordRef';
 import { isStaleVersion, staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,
+  createChangeThunk,
   createKeyedFetch,
   entryFor,
   idleKeyed,
   type KeyedRequest,
-} from '@/lib/keyed-request';
+} from '@/store/requests';
 import {
   idleRequest,
   recordFulfilled,
@@ -142,17 +143,10 @@ export type SaveShipmentArg =
   | { shipment: ShipmentVersion; body: Omit<ShipmentUpdate, 'version'> };
 
 /** A new shipment (POST), or a change of a planned one (PUT on the version it was read at). */
-export const saveShipment = createAppAsyncThunk(
-  'shipments/save',
-  async (arg: SaveShipmentArg, { dispatch, rejectWithValue }) => {
-    try {
-      return arg.shipment
-        ? await updateShipment(arg.shipment.uuid, { ...arg.body, version: arg.shipment.version })
-        : await createShipment(arg.body);
-    } catch (error) {
-      return rejectWithValue(refusedChange(error, dispatch));
-    }
-  },
+export const saveShipment = createChangeThunk('shipments/save', (arg: SaveShipmentArg) =>
+  arg.shipment
+    ? updateShipment(arg.shipment.uuid, { ...arg.body, version: arg.shipment.version })
+    : createShipment(arg.body),
 );
 
 export interface MoveArg {

@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType, StepIssue } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { countryOfRegistration } from '@/companies/companyRules';
 import { selectTradePartners } from '@/session/tradePartnerSlice';
 import { useCountryOptions } from '@/countries/useCountryOptions';

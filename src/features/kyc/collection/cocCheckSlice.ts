@@ -3,7 +3,7 @@ import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { filterDocuments } from '@/documents/documentsApi';

@@ -1,5 +1,5 @@
 import type { DataStepType } from '@common/kyc-steps';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { deleteKycStepDraft, saveKycStepData } from '@/features/kyc/collection/kycStepsApi';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { DataStepType } from '@common/kyc-steps';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import { formDataSaved, saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';
 import { useAutosave, type PendingDraft } from '@/kyc-forms/useAutosave';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { Document, DocumentType } from '@common/documents';
 import { REQUIRED_STEP_DOCUMENTS, STEP_DOCUMENT_TYPES } from '@common/kyc';
 import type { DataStepType } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import {
   changeDocumentStatus,
   changeDocumentType,

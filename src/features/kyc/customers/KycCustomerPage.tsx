@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { KycStatusAndReview } from '@common/kyc-responses';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { DataTable } from '@/components/ui/DataTable';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { partnerPath, paths } from '@/config/paths';

@@ -6,7 +6,7 @@ import type {
   KycCustomerSubmissions,
   KycStatusAndReview,
 } from '@common/kyc-responses';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import {

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import type { SelfServiceLink } from '@common/selfservice';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { refused } from '@/features/kyc/kycThunks';

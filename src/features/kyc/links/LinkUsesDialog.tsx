@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { ACTION_LABEL_KEYS } from '@/features/kyc/links/linkLabels';

@@ -14,7 +14,7 @@ import {
   type LinkCreate,
 } from '@common/selfservice';
 import { LINK_ACCESS_LEVELS, type LinkAccessLevel } from '@common/selfservice-claim';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { isEmail } from '@/companies/formValues';
 import { FieldFrame } from '@/components/ui/FormField';
 import { shareKycLink } from '@/features/kyc/links/kycLinksSlice';

@@ -5,7 +5,7 @@ import {
   type LinkUse,
   type SelfServiceLink,
 } from '@common/selfservice';
-import { createAppAsyncThunk } from '@/app/hooks';
+import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { emptyCache, KYC_STEP_CACHE_MS, shouldFetch, type Cached } from '@/features/kyc/kycCache';
 import {

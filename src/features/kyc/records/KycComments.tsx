@@ -10,7 +10,7 @@ import {
   type KycStepType,
 } from '@common/kyc';
 import type { KycComment } from '@common/kyc-responses';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { VisibilityField } from '@/features/kyc/review/DecisionFields';
 import { KycStatusBadge } from '@/features/kyc/submissions/KycBadges';

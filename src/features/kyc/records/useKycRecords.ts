@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import type { Cached } from '@/features/kyc/kycCache';
 import { kycStepEvents, type StepStatusEvent } from '@/features/kyc/kycEvents';

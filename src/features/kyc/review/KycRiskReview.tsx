@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { OPEN_FINDING_SEVERITIES } from '@common/kyc';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { RiskLevelBadge, SeverityBadge } from '@/features/kyc/submissions/KycBadges';
 import { FindingText } from '@/features/kyc/records/KycInsights';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';

@@ -5,7 +5,7 @@ import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES, type KycStepType } from '@common/kyc';
 import type { StepProgressState } from '@common/kyc-progress';
 import type { KycStep } from '@common/kyc-responses';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { DocumentList } from '@/documents/DocumentList';
 import { documentListKey, selectDocumentList } from '@/documents/documentsSlice';
 import { DocumentViewer } from '@/documents/DocumentViewer';

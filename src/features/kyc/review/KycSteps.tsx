@@ -19,7 +19,7 @@ import {
 } from '@common/kyc-progress';
 import type { KycStep, KycSubmission } from '@common/kyc-responses';
 import { isDataStepType, stepEditable, type DataStepType } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { CommentField, VisibilityField } from '@/features/kyc/review/DecisionFields';

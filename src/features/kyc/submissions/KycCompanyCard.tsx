@@ -6,7 +6,7 @@ import { kycActors } from '@common/kyc-actors';
 import { PARTNER_EDITABLE_STATUSES } from '@common/kyc';
 import { mayStartNewFile } from '@common/kyc-progress';
 import type { TradePartner } from '@common/partners';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { kycPath } from '@/config/paths';
 import { mayStartFile } from '@/features/kyc/kycActors';

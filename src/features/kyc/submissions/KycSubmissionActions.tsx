@@ -12,7 +12,7 @@ import {
 } from '@common/kyc';
 import type { KycSubmission } from '@common/kyc-responses';
 import { partnerCanChangeSomething } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { isReviewer, offeredTransitions } from '@/features/kyc/kycActors';
 import { actorName } from '@/features/kyc/links/linkLabels';

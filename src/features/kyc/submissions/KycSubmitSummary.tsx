@@ -11,7 +11,7 @@ import {
 import type { FileProgress } from '@common/kyc-progress';
 import type { KycSubmission } from '@common/kyc-responses';
 import { unsavedSteps } from '@common/kyc-steps';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { LoadFailed } from '@/components/ui/RequestFeedback';
 import { KycProgress } from '@/features/kyc/submissions/KycProgress';

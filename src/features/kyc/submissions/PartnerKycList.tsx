@@ -3,7 +3,7 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { mayStartNewFile } from '@common/kyc-progress';
 import { isStaff } from '@common/roles';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { DataTable } from '@/components/ui/DataTable';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { KycProgress } from '@/features/kyc/submissions/KycProgress';

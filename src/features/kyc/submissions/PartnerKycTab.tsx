@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import { mayStartFile } from '@/features/kyc/kycActors';
 import { PartnerKycList } from '@/features/kyc/submissions/PartnerKycList';
 import { effectiveAccessLevel } from '@/companies/partnerAccess';

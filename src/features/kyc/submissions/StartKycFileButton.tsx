@@ -2,7 +2,7 @@ import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { kycPath } from '@/config/paths';
 import { selectKycChange } from '@/features/kyc/kycSlice';
 import { startKycFile } from '@/features/kyc/collection/kycStepDataThunks';

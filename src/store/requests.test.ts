@@ -1,6 +1,6 @@
 import { configureStore, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { ApiError } from '@/lib/api-error';
-import { addKeyedFetch, idleKeyed, notLoading, type KeyedRequest } from '@/lib/keyed-request';
+import { addKeyedFetch, idleKeyed, notLoading, type KeyedRequest } from '@/store/requests';
 
 interface State {
   kept: KeyedRequest<string | null>;

@@ -1,7 +1,8 @@
 import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
-import { createAppAsyncThunk } from '@/app/hooks';
-import type { RootState } from '@/app/store';
-import { toApiError } from '@/lib/api-error';
+import { createAppAsyncThunk } from '@/store/hooks';
+import type { AppDispatch, RootState } from '@/app/store';
+import { toApiError, type ApiError } from '@/lib/api-error';
+import { refusedChange } from '@/notifications/refusedChange';
 import {
   idleRequest,
   recordFulfilled,
@@ -111,6 +112,42 @@ export function createKeyedFetch<Arg, T>(
       }
     },
     { condition: notLoading(entryOf, keyOf) },
+  );
+}
+
+interface ChangeApi {
+  dispatch: AppDispatch;
+  getState: () => RootState;
+}
+
+interface ChangeOptions<Arg> {
+  /** Not dispatched when false (the same change already on its way). */
+  condition?: (arg: Arg, api: { getState: () => RootState }) => boolean;
+  /** After a refusal, before the thunk rejects: e.g. read the record again after a 409. */
+  onRefused?: (error: ApiError, arg: Arg, api: ChangeApi) => void;
+}
+
+/**
+ * The thunk that makes one change with `call`: it rejects with the call's ApiError, and a 409
+ * (someone else changed the record first, decision 023) tells the user so (`refusedChange`).
+ */
+export function createChangeThunk<Arg, T>(
+  typePrefix: string,
+  call: (arg: Arg, api: ChangeApi) => Promise<T>,
+  { condition, onRefused }: ChangeOptions<Arg> = {},
+) {
+  return createAppAsyncThunk<T, Arg>(
+    typePrefix,
+    async (arg, { dispatch, getState, rejectWithValue }) => {
+      try {
+        return await call(arg, { dispatch, getState });
+      } catch (error) {
+        const apiError = refusedChange(error, dispatch);
+        onRefused?.(apiError, arg, { dispatch, getState });
+        return rejectWithValue(apiError);
+      }
+    },
+    condition ? { condition } : {},
   );
 }
 
