@@ -13,24 +13,24 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import type { Based } from '#server/versions.js';
 import type { KycAudience } from '#server/policy.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
-import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
-import { acting, recordAudit } from '../records/audit-repository.js';
-import { fieldChanges } from '../records/changes.js';
-import { toStep } from '../present.js';
-import type { KycReactions } from '../reactions-service.js';
-import { readinessOf } from '../review/readiness.js';
-import { answered } from '../review/requests.js';
-import { createRecordRepository, type StepView } from '../records/records-repository.js';
+import { actingUser, authorizeKyc, kycNotFound } from '../core/access-service.js';
+import { acting, recordAudit } from '../core/audit-repository.js';
+import { fieldChanges } from '../core/changes.js';
+import { toStep } from '../core/present.js';
+import type { KycReactions } from '../core/reactions-service.js';
+import { readinessOf } from '../core/readiness.js';
+import { answered } from '../core/requests.js';
+import { createRecordRepository, type StepView } from '../core/records-repository.js';
 import {
   createSubmissionRepository,
   type KycRef,
   type SubmissionView,
-} from '../submissions/submissions-repository.js';
+} from '../core/submissions-repository.js';
 import type { StepDataInput } from '../kyc-schemas.js';
-import { checkStepData, namedIdDocuments } from './step-checks.js';
-import { createStepDocumentRepository } from './step-documents-repository.js';
-import { linkStillWrites } from '../selfservice/grants.js';
-import { findStepOrThrow, stepConflict } from '../review/steps-service.js';
+import { checkStepData, namedIdDocuments } from '../core/step-checks.js';
+import { createStepDocumentRepository } from '../core/step-documents-repository.js';
+import { linkStillWrites } from '../core/grants.js';
+import { findStepOrThrow, stepConflict } from '../core/steps.js';
 
 /** A draft is a form's state, not a file store: 64 KiB of JSON is plenty. */
 const MAX_DRAFT_BYTES = 64 * 1024;

@@ -7,20 +7,17 @@ import type { AuthUser } from '#server/plugins/auth.js';
 import { staleVersion, type Based } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
 import { uniqueViolation } from '#server/db/errors.js';
-import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
-import { acting, personName, recordAudit, type Acting } from '../records/audit-repository.js';
-import { computeInsights } from '../insights/compute.js';
-import { toStatusRecord } from '../present.js';
-import { presentSubmission } from '../submissions/progress.js';
+import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../core/access-service.js';
+import { acting, personName, recordAudit, type Acting } from '../core/audit-repository.js';
+import { computeInsights } from '../core/insights/compute.js';
+import { toStatusRecord } from '../core/present.js';
+import { presentSubmission } from '../core/progress.js';
 import { requireSubmittable } from './submit-check.js';
-import { linkStillWrites } from '../selfservice/grants.js';
-import { createRecordRepository } from '../records/records-repository.js';
-import { createSubmissionRepository, type KycRef } from '../submissions/submissions-repository.js';
+import { linkStillWrites } from '../core/grants.js';
+import { createRecordRepository } from '../core/records-repository.js';
+import { createSubmissionRepository, type KycRef } from '../core/submissions-repository.js';
 import type { StatusChange } from '../kyc-schemas.js';
-import {
-  OPEN_SUBMISSION_INDEX,
-  openSubmissionConflict,
-} from '../submissions/submissions-service.js';
+import { OPEN_SUBMISSION_INDEX, openSubmissionConflict } from '../core/open-submission.js';
 import {
   checkMove,
   checkRiskAcknowledgement,
@@ -29,7 +26,7 @@ import {
   commentVisibility,
   moveEffects,
   reviewedBySomeoneElse,
-} from './workflow.js';
+} from '../core/workflow.js';
 
 /** What an approver acknowledged, for the audit trail and the PDF: the findings themselves. */
 function acknowledgedRisk(insights: Insights, fingerprint: string) {

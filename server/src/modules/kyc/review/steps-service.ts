@@ -10,18 +10,19 @@ import type { KycStep, KycStepChange } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import { staleVersion, type Based } from '#server/versions.js';
+import type { Based } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
-import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
-import { acting, recordAudit } from '../records/audit-repository.js';
-import { toStep } from '../present.js';
-import { createRecordRepository, type StepView } from '../records/records-repository.js';
+import { actingUser, authorizeKyc, kycNotFound } from '../core/access-service.js';
+import { acting, recordAudit } from '../core/audit-repository.js';
+import { toStep } from '../core/present.js';
+import { createRecordRepository, type StepView } from '../core/records-repository.js';
+import { findStepOrThrow, stepConflict, stepNotFound } from '../core/steps.js';
 import {
   createSubmissionRepository,
   type KycRef,
   type SubmissionView,
-} from '../submissions/submissions-repository.js';
-import { newRequest } from './requests.js';
+} from '../core/submissions-repository.js';
+import { newRequest } from '../core/requests.js';
 import type { RequestWithdrawal, StepStatusChange } from '../kyc-schemas.js';
 import {
   blockedByDecision,
@@ -29,36 +30,10 @@ import {
   checkStepChange,
   commentVisibility,
   resolveStepStatus,
-} from './workflow.js';
-
-export const stepNotFound = (stepType: KycStepType, kycId: number) =>
-  `KYC step ${stepType} not found for KYC ${kycId}`;
+} from '../core/workflow.js';
 
 /** Which step a path names: by type, or the insights step by its uuid. */
 export type StepLocator = { stepType: KycStepType } | { insightsStepUuid: string };
-
-/** 409 for a change based on an old version, with the step as it is now. */
-export async function stepConflict(
-  tx: Db,
-  view: SubmissionView,
-  stepType: KycStepType,
-  audience: KycAudience,
-): Promise<ConflictError> {
-  const current = await createRecordRepository(tx).findStep(view.submission.id, stepType);
-  return staleVersion('step', current ? toStep(current, view.submission, audience) : null);
-}
-
-/** The step of a type, or 404. */
-export async function findStepOrThrow(
-  db: Db,
-  view: SubmissionView,
-  stepType: KycStepType,
-): Promise<StepView> {
-  const kycId = view.submission.id;
-  const found = await createRecordRepository(db).findStep(kycId, stepType);
-  if (!found) throw new NotFoundError(stepNotFound(stepType, kycId));
-  return found;
-}
 
 /** The steps of a file: reading them, creating a missing one, and the reviewers' decisions. */
 export function createStepService(db: Db) {

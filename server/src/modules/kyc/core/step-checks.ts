@@ -5,7 +5,7 @@ import {
   type StepIssue,
   type StepValidation,
 } from '#common/kyc-steps.js';
-import { record } from '../insights/fields.js';
+import { record } from './insights/fields.js';
 
 export const NOT_AN_ID_DOCUMENT = 'is not an ID document of this company';
 

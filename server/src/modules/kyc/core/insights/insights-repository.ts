@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.js';
 import { documents } from '#server/db/schema/documents.js';
 import { kycAuditEvents, kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { addresses, tradePartners } from '#server/db/schema/partners.js';
-import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
+import { createStepDocumentRepository } from '../step-documents-repository.js';
 import type { Data } from './fields.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
 

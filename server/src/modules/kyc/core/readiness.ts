@@ -11,9 +11,9 @@ import type { Db } from '#server/db/client.js';
 import { ConflictError } from '#server/errors.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
-import { createRecordRepository } from '../records/records-repository.js';
-import { checkStepData, namedIdDocuments } from '../collection/step-checks.js';
-import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
+import { createRecordRepository } from './records-repository.js';
+import { checkStepData, namedIdDocuments } from './step-checks.js';
+import { createStepDocumentRepository } from './step-documents-repository.js';
 
 /** What a file's completeness depends on, loaded once. */
 export interface ReadinessFacts {
