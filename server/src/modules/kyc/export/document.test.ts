@@ -15,7 +15,7 @@ import {
   memorySource,
   stored,
   type StoredFile,
-} from './document-fixtures.js';
+} from '#server/testing/kyc-export-fixtures.js';
 import type { Language } from '#common/languages.js';
 import { buildKycPdf, exportLanguage } from './document.js';
 import type { ExportOptions } from './model.js';
