@@ -177,6 +177,12 @@ const serverBoundaries = {
             message: 'The KYC core never uses a use case.',
           },
           {
+            target: 'server/src/pdf',
+            from: 'server/src/modules',
+            message:
+              'The PDF engine draws pages and knows no module: what a report says is its module’s.',
+          },
+          {
             target: 'server/src/modules/**/!(*.test).ts',
             from: ['server/src/app.ts', 'server/src/main.ts'],
             message: 'Modules do not import the app that wires them.',

@@ -3,9 +3,9 @@ import type { Insights } from '#common/kyc-insights.js';
 import type { AuditEvent, KycComment, Person, StatusRecord } from '#common/kyc-responses.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import { riskCell } from './cover.js';
-import { COLOURS, VARIANT_COLOURS } from './style.js';
-import type { Cell, ReportWriter } from './writer.js';
-import { writeTable, type TableRow } from './table.js';
+import { COLOURS, VARIANT_COLOURS } from '../../../../pdf/style.js';
+import type { Cell, ReportWriter } from '../../../../pdf/report-writer.js';
+import { writeTable, type TableRow } from '../../../../pdf/table.js';
 
 const SEVERITY_COLOURS = {
   HIGH: VARIANT_COLOURS.danger,
