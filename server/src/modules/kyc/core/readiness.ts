@@ -37,7 +37,7 @@ export interface ReadinessFacts {
  * (issue 14), each field of the saved data (not the draft) that fails the step's rules, and each
  * required document type without an ACTIVE document.
  */
-export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
+function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
   return DATA_STEP_TYPES.flatMap((stepType): MissingItem[] => {
     const step = facts.steps.find((candidate) => candidate.stepType === stepType);
     const rejected = step?.request?.kind === 'REJECTED';

@@ -18,7 +18,7 @@ import type { ExportQuery } from './export-schemas.js';
 
 const jobNotFound = (jobId: string) => `Export job ${jobId} not found.`;
 
-export function presentJob(row: KycExportJobRow): ExportJob {
+function presentJob(row: KycExportJobRow): ExportJob {
   return {
     jobId: row.id,
     kycId: row.kycId,

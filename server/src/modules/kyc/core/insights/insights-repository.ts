@@ -110,12 +110,6 @@ export function createInsightsRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** The insights as last stored, if they ever were. */
-    async stored(kycId: number): Promise<Insights | undefined> {
-      const [row] = await db.select().from(kycInsights).where(eq(kycInsights.kycId, kycId));
-      return row ? ({ ...row.insights, kycId } as Insights) : undefined;
-    },
-
     /** Keeps the insights, and their risk level on the submission for the lists. */
     async store(insights: Insights): Promise<void> {
       const { kycId, ...rest } = insights;

@@ -150,7 +150,7 @@ export function writeStatusHistory(
 }
 
 /** An audit entry's details in one short line: 'Version 3 · Changed: IBAN, Account holder'. */
-export function auditDetails(texts: PdfTexts, event: AuditEvent): string {
+function auditDetails(texts: PdfTexts, event: AuditEvent): string {
   const label = (key: string) => {
     const option = OPTION_KEYS[key];
     return option
