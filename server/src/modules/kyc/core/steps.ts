@@ -1,8 +1,8 @@
 import type { KycStepType } from '#common/kyc.js';
+import type { KycStep } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
-import { NotFoundError, type ConflictError } from '#server/errors.js';
+import { NotFoundError } from '#server/errors.js';
 import type { KycAudience } from '#server/policy.js';
-import { staleVersion } from '#server/versions.js';
 import { toStep } from './present.js';
 import { createRecordRepository, type StepView } from './records-repository.js';
 import type { SubmissionView } from './submissions-repository.js';
@@ -10,15 +10,15 @@ import type { SubmissionView } from './submissions-repository.js';
 export const stepNotFound = (stepType: KycStepType, kycId: number) =>
   `KYC step ${stepType} not found for KYC ${kycId}`;
 
-/** 409 for a change based on an old version, with the step as it is now. */
-export async function stepConflict(
-  tx: Db,
+/** The step as a reader sees it now, or null when it is gone: what a 409 for it carries. */
+export async function currentStep(
+  db: Db,
   view: SubmissionView,
   stepType: KycStepType,
   audience: KycAudience,
-): Promise<ConflictError> {
-  const current = await createRecordRepository(tx).findStep(view.submission.id, stepType);
-  return staleVersion('step', current ? toStep(current, view.submission, audience) : null);
+): Promise<KycStep | null> {
+  const current = await createRecordRepository(db).findStep(view.submission.id, stepType);
+  return current ? toStep(current, view.submission, audience) : null;
 }
 
 /** The step of a type, or 404. */
