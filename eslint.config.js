@@ -1,9 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 
 // The app's module map (docs/architecture.md): app wires features; a feature uses the shared
@@ -74,21 +76,82 @@ const appBoundaries = [
 // *-schemas.ts (a country code, a phone number), so the contract is written once. Modules never
 // import the app that wires them (app.ts, main.ts); common/ is shared with the browser and
 // imports nothing from the server or the app. And no import cycles on the server.
-const SERVER_MODULES = [
-  'auth',
-  'countries',
-  'documents',
-  'health',
-  'kyc',
-  'orders',
-  'partners',
-  'search',
-  'shipments',
-  'users',
-];
+const foldersIn = (directory) =>
+  readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const SERVER_MODULES = foldersIn('server/src/modules');
+// Inside modules/kyc: the use cases (every folder but core/) use core/, the kyc root files and
+// other modules' services, never each other; core/ never uses a use case (issue 33).
+const KYC = 'server/src/modules/kyc';
+const KYC_USE_CASES = foldersIn(KYC).filter((folder) => folder !== 'core');
+// import-x/no-cycle skips type-only imports and has no option to count them (v4), so a cycle
+// with a type import on one side passed (records ↔ submissions in modules/kyc, issue 33). This
+// rule follows every import of a server file, types too, and reports the one that closes a loop.
+const serverResolver = createTypeScriptImportResolver({ project: 'server/tsconfig.json' });
+const serverImports = new Map();
+/** The repository's TypeScript file `source` names from `file`, if it names one. */
+function localFile(source, file) {
+  const { found, path: target } = serverResolver.resolve(source, file);
+  return found && target?.endsWith('.ts') && !target.includes('node_modules') ? target : undefined;
+}
+function importsOf(file) {
+  if (!serverImports.has(file)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, false);
+    const targets = importedFiles
+      .map(({ fileName }) => localFile(fileName, file))
+      .filter((target) => target !== undefined);
+    serverImports.set(file, [...new Set(targets)]);
+  }
+  return serverImports.get(file);
+}
+function routeBack(from, to) {
+  const seen = new Set([from]);
+  const queue = [[from]];
+  while (queue.length > 0) {
+    const route = queue.shift();
+    for (const next of importsOf(route.at(-1))) {
+      if (next === to) return route;
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...route, next]);
+      }
+    }
+  }
+  return undefined;
+}
+const typeCycles = {
+  rules: {
+    'no-cycle': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: { cycle: 'Import cycle, type imports counted: {{route}}' },
+      },
+      create(context) {
+        const file = context.physicalFilename;
+        const check = (node) => {
+          if (!node.source) return;
+          const target = localFile(node.source.value, file);
+          const route = target && routeBack(target, file);
+          if (!route) return;
+          const names = [file, ...route, file].map((step) =>
+            path.relative(import.meta.dirname, step),
+          );
+          context.report({ node, messageId: 'cycle', data: { route: names.join(' → ') } });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+        };
+      },
+    },
+  },
+};
 const serverBoundaries = {
   files: ['server/**/*.ts', 'common/**/*.ts', 'bench/**/*.ts'],
-  plugins: { 'import-x': importX },
+  plugins: { 'import-x': importX, 'type-cycles': typeCycles },
   settings: {
     // no-cycle follows imports by parsing each file: TypeScript, with the TypeScript parser.
     'import-x/extensions': ['.ts'],
@@ -109,6 +172,24 @@ const serverBoundaries = {
             except: ['**/*-service.ts', '**/*-schemas.ts'],
             message: `A module uses another only through its *-service.ts (or a *-schemas.ts for a schema).`,
           })),
+          ...KYC_USE_CASES.map((useCase) => ({
+            target: `${KYC}/${useCase}`,
+            from: KYC_USE_CASES.filter((other) => other !== useCase).map(
+              (other) => `${KYC}/${other}`,
+            ),
+            message: `A KYC use case uses core/, not another use case: move what both need to core/, or have kyc-routes.ts hand it in.`,
+          })),
+          {
+            target: `${KYC}/core`,
+            from: KYC_USE_CASES.map((useCase) => `${KYC}/${useCase}`),
+            message: 'The KYC core never uses a use case.',
+          },
+          {
+            target: 'server/src/pdf',
+            from: 'server/src/modules',
+            message:
+              'The PDF engine draws pages and knows no module: what a report says is its module’s.',
+          },
           {
             target: 'server/src/modules/**/!(*.test).ts',
             from: ['server/src/app.ts', 'server/src/main.ts'],
@@ -123,6 +204,7 @@ const serverBoundaries = {
       },
     ],
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'type-cycles/no-cycle': 'error',
   },
 };
 

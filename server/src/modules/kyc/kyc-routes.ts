@@ -4,7 +4,7 @@ import collectionRoutes from './collection/collection-routes.js';
 import { createCollectionService } from './collection/collection-service.js';
 import exportRoutes from './export/export-routes.js';
 import insightsRoutes from './insights/insights-routes.js';
-import type { KycReactions } from './reactions-service.js';
+import type { KycReactions } from './core/reactions-service.js';
 import recordRoutes from './records/records-routes.js';
 import { createRecordsService } from './records/records-service.js';
 import { createStatusService } from './review/status-service.js';
@@ -15,7 +15,7 @@ import linksRoutes from './selfservice/links-routes.js';
 import publicRoutes from './selfservice/public-routes.js';
 import { createSelfServiceService } from './selfservice/selfservice-service.js';
 import customerRoutes from './submissions/customers-routes.js';
-import { ensureObligedEntity } from './submissions/submissions-repository.js';
+import { ensureObligedEntity } from './core/submissions-repository.js';
 import submissionRoutes from './submissions/submissions-routes.js';
 import { createKycService } from './submissions/submissions-service.js';
 

@@ -1,6 +1,6 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { missingParameter } from '#server/api-parameters.js';
-import type { KycRef } from './submissions/submissions-repository.js';
+import type { KycRef } from './core/submissions-repository.js';
 import {
   idParamsSchema,
   insightsIdParamsSchema,

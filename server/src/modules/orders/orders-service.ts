@@ -9,7 +9,6 @@ import {
   type OrderCounts,
   type OrderDirection,
   type OrderHistory,
-  type OrderLineLeft,
   type OrderPage,
   type OrderStatus,
 } from '#common/orders.js';
@@ -62,7 +61,7 @@ import type {
   OrderStatusInput,
   OrderUpdateInput,
 } from './orders-schemas.js';
-import { presentEvent, presentOrder, presentSummary } from './present.js';
+import { presentEvent, presentOrder, presentSummary, type OrderShipping } from './present.js';
 
 export type {
   KycStanding,
@@ -142,12 +141,6 @@ export interface OrderShipmentRules {
     to: OrderStatus,
     reason: string | null,
   ): Promise<void>;
-}
-
-/** What an order's answer tells of its shipping (decision 036). */
-export interface OrderShipping {
-  leftToShip: OrderLineLeft[];
-  allDelivered: boolean;
 }
 
 /** Orders (decision 033): the list, one order, making and changing one, its moves and trail. */

@@ -1,10 +1,21 @@
-import type { Order, OrderAuditAction, OrderAuditEvent, OrderSummary } from '#common/orders.js';
+import type {
+  Order,
+  OrderAuditAction,
+  OrderAuditEvent,
+  OrderLineLeft,
+  OrderSummary,
+} from '#common/orders.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import { personName } from '#server/modules/users/identity-service.js';
 import type { OrderAuditRow } from './audit-repository.js';
 import type { KycStanding, OrderLineRow, OrderView } from './orders-repository.js';
-import type { OrderShipping } from './orders-service.js';
 import type { OrderListRow } from './list-repository.js';
+
+/** What an order's answer tells of its shipping (decision 036). */
+export interface OrderShipping {
+  leftToShip: OrderLineLeft[];
+  allDelivered: boolean;
+}
 
 /** What the caller may do with the order (policy.ts), for the app's buttons. */
 export type OrderPermissions = Order['permissions'];

@@ -10,27 +10,28 @@ import {
 import type { Db } from '#server/db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import type { Based } from '#server/versions.js';
+import { StaleRecord, type Based } from '#server/versions.js';
 import type { KycAudience } from '#server/policy.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
-import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
-import { acting, recordAudit } from '../records/audit-repository.js';
-import { fieldChanges } from '../records/changes.js';
-import { toStep } from '../present.js';
-import type { KycReactions } from '../reactions-service.js';
-import { readinessOf } from '../review/readiness.js';
-import { answered } from '../review/requests.js';
-import { createRecordRepository, type StepView } from '../records/records-repository.js';
+import { actingUser, authorizeKyc, kycNotFound } from '../core/access-service.js';
+import { acting, recordAudit } from '../core/audit-repository.js';
+import { fieldChanges } from '../core/changes.js';
+import { toStep } from '../core/present.js';
+import type { KycReactions } from '../core/reactions-service.js';
+import { readinessOf } from '../core/readiness.js';
+import { answered } from '../core/requests.js';
+import { createRecordRepository, type StepView } from '../core/records-repository.js';
 import {
   createSubmissionRepository,
   type KycRef,
   type SubmissionView,
-} from '../submissions/submissions-repository.js';
+} from '../core/submissions-repository.js';
 import type { StepDataInput } from '../kyc-schemas.js';
-import { checkStepData, namedIdDocuments } from './step-checks.js';
-import { createStepDocumentRepository } from './step-documents-repository.js';
-import { linkStillWrites } from '../selfservice/grants.js';
-import { findStepOrThrow, stepConflict } from '../review/steps-service.js';
+import { checkStepData, namedIdDocuments } from '../core/step-checks.js';
+import { createStepDocumentRepository } from '../core/step-documents-repository.js';
+import { linkStillWrites } from '../core/grants.js';
+import { currentStep, findStepOrThrow } from '../core/steps.js';
+import { versionedWrite } from '../core/versioned.js';
 
 /** A draft is a form's state, not a file store: 64 KiB of JSON is plenty. */
 const MAX_DRAFT_BYTES = 64 * 1024;
@@ -103,24 +104,29 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
       throw new ValidationError(`draft: ${message}`, [{ field: 'draft', message }]);
     }
     requireEditable(view, found, view.submission.status, audience);
-    const row = await db.transaction(async (tx) => {
-      // A link's holder writes only while the link still may, read again here (decision 041).
-      await linkStillWrites(tx, actor);
-      const status = await lockedStatus(tx, view.submission.id);
-      const open = partnerEditableStepStatuses(status);
-      const updated = open.length
-        ? await createRecordRepository(tx).setDraft(found.step.id, open, {
-            draft,
-            draftSavedAt: draft ? new Date() : null,
-            draftSavedBy: draft ? user.id : null,
-          })
-        : undefined;
-      if (updated) return updated;
-      // The file or the step moved on since it was read: say where they are now.
-      const current = await findStepOrThrow(tx, view, found.step.stepType);
-      requireEditable(view, current, status, audience);
-      throw await stepConflict(tx, view, found.step.stepType, audience);
-    });
+    const row = await versionedWrite(
+      'step',
+      () =>
+        db.transaction(async (tx) => {
+          // A link's holder writes only while the link still may, read again here (decision 041).
+          await linkStillWrites(tx, actor);
+          const status = await lockedStatus(tx, view.submission.id);
+          const open = partnerEditableStepStatuses(status);
+          const updated = open.length
+            ? await createRecordRepository(tx).setDraft(found.step.id, open, {
+                draft,
+                draftSavedAt: draft ? new Date() : null,
+                draftSavedBy: draft ? user.id : null,
+              })
+            : undefined;
+          if (updated) return updated;
+          // The file or the step moved on since it was read: say where they are now.
+          const current = await findStepOrThrow(tx, view, found.step.stepType);
+          requireEditable(view, current, status, audience);
+          throw new StaleRecord();
+        }),
+      () => currentStep(db, view, found.step.stepType, audience),
+    );
     return toStep({ step: row, updater: found.updater }, view.submission, audience);
   }
 
@@ -140,66 +146,72 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
       const { view, audience, user, dataStep, found } = await prepare(actor, ref, stepType, userId);
       const { step } = found;
       const { version } = input;
-      if (version !== step.version) throw await stepConflict(db, view, step.stepType, audience);
-      requireEditable(view, found, view.submission.status, audience);
-      const named = namedIdDocuments(dataStep, input.data).map(({ id }) => id);
-      const idDocuments = await createStepDocumentRepository(db).activeIdDocuments(
-        view.submission.tradePartnerId,
-        named,
-      );
-      const country =
-        dataStep === 'coc'
-          ? await createPartnerLookup(db).countryOfRegistration(view.submission.tradePartnerId)
-          : null;
-      const checked = checkStepData(dataStep, input.data, idDocuments, new Date(), { country });
-      if (!checked.ok) throw invalidData(checked.issues);
-      const data: Record<string, unknown> = checked.data;
-      const by = acting(user);
-      const answersRequest = requestOpen(step.request);
-      const row = await db.transaction(async (tx) => {
-        await linkStillWrites(tx, actor);
-        requireEditable(view, found, await lockedStatus(tx, view.submission.id), audience);
-        const updated = await createRecordRepository(tx).updateStep(step.id, version, {
-          data,
-          draft: null,
-          draftSavedAt: null,
-          draftSavedBy: null,
-          status: statusAfterPartnerChange(step.status),
-          request: answered(step.request, by, new Date()),
-          updatedBy: user.id,
-        });
-        if (!updated) throw await stepConflict(tx, view, step.stepType, audience);
-        await recordAudit(tx, {
-          kycId: step.kycId,
-          entity: 'step',
-          entityId: step.id,
-          stepType: step.stepType,
-          action: 'step_data_saved',
-          from: step.status,
-          to: updated.status,
-          // The fields, not their values: the trail need not hold a copy of IBANs and names.
-          details: {
-            changedFields: fieldChanges(step.data, data).map((change) => change.field),
-            version: updated.version,
-            previousVersion: version,
-          },
-          by,
-        });
-        if (answersRequest) {
-          await recordAudit(tx, {
-            kycId: step.kycId,
-            entity: 'step',
-            entityId: step.id,
-            stepType: step.stepType,
-            action: 'step_request_answered',
-            details: { how: 'data', request: step.request?.kind },
-            by,
+      return versionedWrite(
+        'step',
+        async () => {
+          if (version !== step.version) throw new StaleRecord();
+          requireEditable(view, found, view.submission.status, audience);
+          const named = namedIdDocuments(dataStep, input.data).map(({ id }) => id);
+          const idDocuments = await createStepDocumentRepository(db).activeIdDocuments(
+            view.submission.tradePartnerId,
+            named,
+          );
+          const country =
+            dataStep === 'coc'
+              ? await createPartnerLookup(db).countryOfRegistration(view.submission.tradePartnerId)
+              : null;
+          const checked = checkStepData(dataStep, input.data, idDocuments, new Date(), { country });
+          if (!checked.ok) throw invalidData(checked.issues);
+          const data: Record<string, unknown> = checked.data;
+          const by = acting(user);
+          const answersRequest = requestOpen(step.request);
+          const row = await db.transaction(async (tx) => {
+            await linkStillWrites(tx, actor);
+            requireEditable(view, found, await lockedStatus(tx, view.submission.id), audience);
+            const updated = await createRecordRepository(tx).updateStep(step.id, version, {
+              data,
+              draft: null,
+              draftSavedAt: null,
+              draftSavedBy: null,
+              status: statusAfterPartnerChange(step.status),
+              request: answered(step.request, by, new Date()),
+              updatedBy: user.id,
+            });
+            if (!updated) throw new StaleRecord();
+            await recordAudit(tx, {
+              kycId: step.kycId,
+              entity: 'step',
+              entityId: step.id,
+              stepType: step.stepType,
+              action: 'step_data_saved',
+              from: step.status,
+              to: updated.status,
+              // The fields, not their values: the trail need not hold a copy of IBANs and names.
+              details: {
+                changedFields: fieldChanges(step.data, data).map((change) => change.field),
+                version: updated.version,
+                previousVersion: version,
+              },
+              by,
+            });
+            if (answersRequest) {
+              await recordAudit(tx, {
+                kycId: step.kycId,
+                entity: 'step',
+                entityId: step.id,
+                stepType: step.stepType,
+                action: 'step_request_answered',
+                details: { how: 'data', request: step.request?.kind },
+                by,
+              });
+            }
+            return updated;
           });
-        }
-        return updated;
-      });
-      await reactions.stepChanged(view.submission.id);
-      return toStep({ step: row, updater: user }, view.submission, audience);
+          await reactions.stepChanged(view.submission.id);
+          return toStep({ step: row, updater: user }, view.submission, audience);
+        },
+        () => currentStep(db, view, step.stepType, audience),
+      );
     },
 
     /** Keeps the form's unsaved state; no validation, no version, no audit (decision 013). */

@@ -7,13 +7,13 @@ import { kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { tradePartners } from '#server/db/schema/partners.js';
 import { users, type UserRow } from '#server/db/schema/users.js';
 import type { DocumentStore } from '#server/storage/storage.js';
-import { acting, personName, recordAudit, type Acting } from '../records/audit-repository.js';
+import { acting, personName, recordAudit, type Acting } from '../core/audit-repository.js';
 import { seedDemoDocuments } from './demo-documents.js';
-import { computeInsights } from '../insights/compute.js';
-import { createRecordRepository } from '../records/records-repository.js';
+import { computeInsights } from '../core/insights/compute.js';
+import { createRecordRepository } from '../core/records-repository.js';
 import { DAY, demoFiles, type DemoFile, type Username } from './demo-files.js';
-import { ensureObligedEntity } from '../submissions/submissions-repository.js';
-import { moveEffects } from '../review/workflow.js';
+import { ensureObligedEntity } from '../core/submissions-repository.js';
+import { moveEffects } from '../core/workflow.js';
 
 /** Any fixed number: seeding processes take this lock so each file is made once. */
 const SEED_LOCK = 424243;

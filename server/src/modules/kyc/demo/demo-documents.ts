@@ -18,7 +18,7 @@ export interface DemoDocument {
 }
 
 /** An A4 page with a title and a few lines at the top, as a scanned letter or extract reads. */
-export async function demoPdf(title: string, lines: readonly string[]): Promise<Buffer> {
+async function demoPdf(title: string, lines: readonly string[]): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   const page = pdf.addPage([595.28, 841.89]);

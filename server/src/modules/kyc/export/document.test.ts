@@ -6,7 +6,7 @@ import fr from '../../../../../public/assets/i18n/fr.json' with { type: 'json' }
 import { pdfText } from '#server/testing/pdf-text.js';
 import { PDFDocument, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
-import { appendDocument, measureDocument } from './document-append.js';
+import { appendDocument, measureDocument } from '../../../pdf/append.js';
 import {
   COMPANY,
   encryptedPdf,
@@ -15,7 +15,7 @@ import {
   memorySource,
   stored,
   type StoredFile,
-} from './document-fixtures.js';
+} from '#server/testing/kyc-export-fixtures.js';
 import type { Language } from '#common/languages.js';
 import { buildKycPdf, exportLanguage } from './document.js';
 import type { ExportOptions } from './model.js';

@@ -1,20 +1,20 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { LANGUAGES, type Language } from '#common/languages.js';
-import { appendDocument, measureDocument, type AppendOutcome } from './document-append.js';
-import { addOutline, drawContents, paginateContents } from './document-contents.js';
+import { appendDocument, measureDocument, type AppendOutcome } from '../../../pdf/append.js';
+import { addOutline, drawContents, paginateContents } from '../../../pdf/contents.js';
 import {
   drawDividerNote,
   embedFonts,
   reportPageIndices,
   stampPages,
   type PageFonts,
-} from './document-pages.js';
-import { PdfStreamWriter, type PdfSink } from './document-writer.js';
-import { loadFonts } from './fonts.js';
+} from '../../../pdf/pages.js';
+import { PdfStreamWriter, type PdfSink } from '../../../pdf/stream-writer.js';
+import { loadFonts } from '../../../pdf/fonts.js';
 import type { Divider } from './layout/documents.js';
 import { renderReport, type Report } from './layout/report.js';
-import { PAGE } from './layout/style.js';
+import { PAGE } from '../../../pdf/style.js';
 import type {
   ExportDocument,
   ExportDocumentSource,

@@ -8,8 +8,8 @@ import { policy } from '#server/policy.js';
 import { ObjectNotFoundError, type DocumentStore } from '#server/storage/storage.js';
 import { createOrderLookup } from '#server/modules/orders/orders-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
-import { acting } from '../records/audit-repository.js';
-import type { KycRef } from '../submissions/submissions-repository.js';
+import { acting } from '../core/audit-repository.js';
+import type { KycRef } from '../core/submissions-repository.js';
 import { exportLanguage } from './document.js';
 import { authorizeExport } from './gather.js';
 import { createExportJobRepository } from './jobs-repository.js';
@@ -18,7 +18,7 @@ import type { ExportQuery } from './export-schemas.js';
 
 const jobNotFound = (jobId: string) => `Export job ${jobId} not found.`;
 
-export function presentJob(row: KycExportJobRow): ExportJob {
+function presentJob(row: KycExportJobRow): ExportJob {
   return {
     jobId: row.id,
     kycId: row.kycId,

@@ -8,18 +8,18 @@ import {
   type DocumentView,
 } from '#server/modules/documents/lookup-service.js';
 import { createOrderLookup } from '#server/modules/orders/orders-service.js';
-import { authorizeKyc } from '../access-service.js';
-import { personName } from '../records/audit-repository.js';
-import { evaluateInsights } from '../insights/compute.js';
+import { authorizeKyc } from '../core/access-service.js';
+import { personName } from '../core/audit-repository.js';
+import { evaluateInsights } from '../core/insights/compute.js';
 
-import { toAuditEvent, toComment, toStatusRecord, toStep } from '../present.js';
-import { presentSubmission } from '../submissions/progress.js';
-import { createRecordRepository } from '../records/records-repository.js';
+import { toAuditEvent, toComment, toStatusRecord, toStep } from '../core/present.js';
+import { presentSubmission } from '../core/progress.js';
+import { createRecordRepository } from '../core/records-repository.js';
 import {
   createSubmissionRepository,
   type KycRef,
   type SubmissionView,
-} from '../submissions/submissions-repository.js';
+} from '../core/submissions-repository.js';
 import type { ExportDocument, ExportOptions, KycExportModel } from './model.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.js';
 import { kycExportJobs, type KycExportJobRow } from '#server/db/schema/kyc-export.js';
 
 /** A job is given up after this many claims: a file that kills its worker three times fails. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 export type NewExportJob = typeof kycExportJobs.$inferInsert;
 

@@ -10,7 +10,7 @@ import type { DocumentStore } from '#server/storage/storage.js';
 import { openObject } from '#server/storage/delivery.js';
 import { createDocumentLookup } from '#server/modules/documents/lookup-service.js';
 import { createThumbnails, hasThumbnail } from '#server/modules/documents/thumbnails-service.js';
-import { recordAudit, type Acting } from '../records/audit-repository.js';
+import { recordAudit, type Acting } from '../core/audit-repository.js';
 import { buildKycPdf } from './document.js';
 import { gatherExport } from './gather.js';
 import type {

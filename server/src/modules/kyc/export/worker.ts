@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.js';
 import type { KycExportJobRow } from '#server/db/schema/kyc-export.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import type { DocumentStore } from '#server/storage/storage.js';
-import { acting } from '../records/audit-repository.js';
+import { acting } from '../core/audit-repository.js';
 import { exportLanguage } from './document.js';
 import { createExportJobRepository } from './jobs-repository.js';
 import type { ExportOptions } from './model.js';

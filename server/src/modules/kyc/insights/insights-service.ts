@@ -2,7 +2,7 @@ import type { Db } from '#server/db/client.js';
 import { ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { computeInsightsByUuid, refreshInsights } from './compute.js';
+import { computeInsightsByUuid, refreshInsights } from '../core/insights/compute.js';
 import type { Insights } from '#common/kyc-insights.js';
 
 /**

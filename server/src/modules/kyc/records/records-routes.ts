@@ -10,14 +10,14 @@ import {
   statusIdParamsSchema,
   tags,
 } from '../kyc-schemas.js';
-import type { createStatusService } from '../review/status-service.js';
+import type { StatusChanger } from '../core/ports.js';
 import type { RecordsService } from './records-service.js';
 import { KYC_VARIANTS, refOf } from '../variants.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 
 /** A file's moves and status history, its comments and its audit trail. */
 const recordRoutes: FastifyPluginAsyncZod<{
-  status: ReturnType<typeof createStatusService>;
+  status: StatusChanger;
   records: RecordsService;
 }> = async (app, { status, records }) => {
   for (const variant of KYC_VARIANTS) {

@@ -4,13 +4,13 @@ import { NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { ensureUserRow } from '#server/modules/users/identity-service.js';
-import { authorizeKyc } from '../access-service.js';
+import { authorizeKyc } from '../core/access-service.js';
 import type { CommentInput } from '../kyc-schemas.js';
-import { toAuditEvent, toComment, toStatusRecord } from '../present.js';
-import { commentVisibility } from '../review/workflow.js';
-import type { KycRef } from '../submissions/submissions-repository.js';
-import { acting, recordAudit } from './audit-repository.js';
-import { createRecordRepository } from './records-repository.js';
+import { toAuditEvent, toComment, toStatusRecord } from '../core/present.js';
+import { commentVisibility } from '../core/workflow.js';
+import type { KycRef } from '../core/submissions-repository.js';
+import { acting, recordAudit } from '../core/audit-repository.js';
+import { createRecordRepository } from '../core/records-repository.js';
 
 /** A file's status history, its comments and its audit trail. */
 export function createRecordsService(db: Db) {

@@ -10,18 +10,20 @@ import type { KycStep, KycStepChange } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import { staleVersion, type Based } from '#server/versions.js';
+import { StaleRecord, type Based } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
-import { actingUser, authorizeKyc, kycNotFound } from '../access-service.js';
-import { acting, recordAudit } from '../records/audit-repository.js';
-import { toStep } from '../present.js';
-import { createRecordRepository, type StepView } from '../records/records-repository.js';
+import { actingUser, authorizeKyc, kycNotFound } from '../core/access-service.js';
+import { acting, recordAudit } from '../core/audit-repository.js';
+import { toStep } from '../core/present.js';
+import { createRecordRepository, type StepView } from '../core/records-repository.js';
+import { currentStep, findStepOrThrow, stepNotFound } from '../core/steps.js';
+import { versionedWrite } from '../core/versioned.js';
 import {
   createSubmissionRepository,
   type KycRef,
   type SubmissionView,
-} from '../submissions/submissions-repository.js';
-import { newRequest } from './requests.js';
+} from '../core/submissions-repository.js';
+import { newRequest } from '../core/requests.js';
 import type { RequestWithdrawal, StepStatusChange } from '../kyc-schemas.js';
 import {
   blockedByDecision,
@@ -29,36 +31,10 @@ import {
   checkStepChange,
   commentVisibility,
   resolveStepStatus,
-} from './workflow.js';
-
-export const stepNotFound = (stepType: KycStepType, kycId: number) =>
-  `KYC step ${stepType} not found for KYC ${kycId}`;
+} from '../core/workflow.js';
 
 /** Which step a path names: by type, or the insights step by its uuid. */
 export type StepLocator = { stepType: KycStepType } | { insightsStepUuid: string };
-
-/** 409 for a change based on an old version, with the step as it is now. */
-export async function stepConflict(
-  tx: Db,
-  view: SubmissionView,
-  stepType: KycStepType,
-  audience: KycAudience,
-): Promise<ConflictError> {
-  const current = await createRecordRepository(tx).findStep(view.submission.id, stepType);
-  return staleVersion('step', current ? toStep(current, view.submission, audience) : null);
-}
-
-/** The step of a type, or 404. */
-export async function findStepOrThrow(
-  db: Db,
-  view: SubmissionView,
-  stepType: KycStepType,
-): Promise<StepView> {
-  const kycId = view.submission.id;
-  const found = await createRecordRepository(db).findStep(kycId, stepType);
-  if (!found) throw new NotFoundError(stepNotFound(stepType, kycId));
-  return found;
-}
 
 /** The steps of a file: reading them, creating a missing one, and the reviewers' decisions. */
 export function createStepService(db: Db) {
@@ -194,64 +170,72 @@ export function createStepService(db: Db) {
         return { ...toStep(found, view.submission, audience), unchanged: true };
       }
       const { version } = change;
-      if (version !== step.version) throw await stepConflict(db, view, step.stepType, audience);
-      check(view, found, view.submission.status, target, change.comment, audience);
-      const visibility = commentVisibility(
-        policy.mayWriteInternal(actor),
-        { kind: 'step', to: target },
-        change.visibility,
-      );
-      const by = acting(user);
-      const now = new Date();
-      const updated = await db.transaction(async (tx) => {
-        // Share-lock the file: it cannot leave review while its steps are being decided.
-        check(view, found, await lockedStatus(tx, view), target, change.comment, audience);
-        const txRecords = createRecordRepository(tx);
-        const asks = STEP_REQUEST_STATUSES.includes(target) && change.comment;
-        // A reviewer's decision: what the partner changes from now on shows as `changes`.
-        const row = await txRecords.updateStep(step.id, version, {
-          status: target,
-          updatedBy: user.id,
-          reviewedData: step.data,
-          reviewedAt: now,
-          request: asks ? newRequest(target as StepRequestKind, change.comment!, by, now) : null,
-          ...(change.comment ? { comment: change.comment, commentVisibility: visibility } : {}),
-        });
-        if (!row) throw await stepConflict(tx, view, step.stepType, audience);
-        if (change.comment) {
-          await txRecords.insertComment({
-            kycId: step.kycId,
-            stepType: step.stepType,
-            comment: change.comment,
-            visibility,
-            contextKind: 'step',
-            contextStatus: target,
-            ...by,
+      return versionedWrite(
+        'step',
+        async () => {
+          if (version !== step.version) throw new StaleRecord();
+          check(view, found, view.submission.status, target, change.comment, audience);
+          const visibility = commentVisibility(
+            policy.mayWriteInternal(actor),
+            { kind: 'step', to: target },
+            change.visibility,
+          );
+          const by = acting(user);
+          const now = new Date();
+          const updated = await db.transaction(async (tx) => {
+            // Share-lock the file: it cannot leave review while its steps are being decided.
+            check(view, found, await lockedStatus(tx, view), target, change.comment, audience);
+            const txRecords = createRecordRepository(tx);
+            const asks = STEP_REQUEST_STATUSES.includes(target) && change.comment;
+            // A reviewer's decision: what the partner changes from now on shows as `changes`.
+            const row = await txRecords.updateStep(step.id, version, {
+              status: target,
+              updatedBy: user.id,
+              reviewedData: step.data,
+              reviewedAt: now,
+              request: asks
+                ? newRequest(target as StepRequestKind, change.comment!, by, now)
+                : null,
+              ...(change.comment ? { comment: change.comment, commentVisibility: visibility } : {}),
+            });
+            if (!row) throw new StaleRecord();
+            if (change.comment) {
+              await txRecords.insertComment({
+                kycId: step.kycId,
+                stepType: step.stepType,
+                comment: change.comment,
+                visibility,
+                contextKind: 'step',
+                contextStatus: target,
+                ...by,
+              });
+            }
+            await recordAudit(tx, {
+              kycId: step.kycId,
+              entity: 'step',
+              entityId: step.id,
+              stepType: step.stepType,
+              action: 'step_status_changed',
+              from: step.status,
+              to: target,
+              reason: change.comment ?? null,
+              details: {
+                version: row.version,
+                previousVersion: version,
+                ...(change.status !== target ? { requested: change.status } : {}),
+                ...(change.comment ? { visibility } : {}),
+              },
+              by,
+            });
+            return row;
           });
-        }
-        await recordAudit(tx, {
-          kycId: step.kycId,
-          entity: 'step',
-          entityId: step.id,
-          stepType: step.stepType,
-          action: 'step_status_changed',
-          from: step.status,
-          to: target,
-          reason: change.comment ?? null,
-          details: {
-            version: row.version,
-            previousVersion: version,
-            ...(change.status !== target ? { requested: change.status } : {}),
-            ...(change.comment ? { visibility } : {}),
-          },
-          by,
-        });
-        return row;
-      });
-      return {
-        ...toStep({ step: updated, updater: user }, view.submission, audience),
-        unchanged: false,
-      };
+          return {
+            ...toStep({ step: updated, updater: user }, view.submission, audience),
+            unchanged: false,
+          };
+        },
+        () => currentStep(db, view, step.stepType, audience),
+      );
     },
 
     /**
@@ -275,61 +259,67 @@ export function createStepService(db: Db) {
       const found = await findStepOrThrow(db, view, stepType);
       const { step } = found;
       const { version } = input;
-      if (version !== step.version) throw await stepConflict(db, view, stepType, audience);
-      const refuse = (message: string) =>
-        new ConflictError(message, { current: toStep(found, view.submission, audience) });
-      const checkNow = (fileStatus: SubmissionView['submission']['status']) => {
-        if (!WITHDRAWABLE_STATUSES.includes(fileStatus)) {
-          throw refuse(`A request cannot be withdrawn while the file is ${fileStatus}.`);
-        }
-        if (!requestOpen(step.request)) throw refuse('There is no open request on this step.');
-      };
-      checkNow(view.submission.status);
-      const visibility = commentVisibility(true, { kind: 'withdrawal' }, input.visibility);
-      const by = acting(user);
-      const request = step.request!;
-      const status: KycStepStatus =
-        step.status === 'CHANGES_REQUESTED' ? 'IN_PROGRESS' : step.status;
-      const updated = await db.transaction(async (tx) => {
-        checkNow(await lockedStatus(tx, view));
-        const txRecords = createRecordRepository(tx);
-        const row = await txRecords.updateStep(step.id, version, {
-          status,
-          request: null,
-          comment: input.comment,
-          commentVisibility: visibility,
-          updatedBy: user.id,
-        });
-        if (!row) throw await stepConflict(tx, view, stepType, audience);
-        await txRecords.insertComment({
-          kycId: step.kycId,
-          stepType,
-          comment: input.comment,
-          visibility,
-          contextKind: 'step',
-          contextStatus: 'REQUEST_WITHDRAWN',
-          ...by,
-        });
-        await recordAudit(tx, {
-          kycId: step.kycId,
-          entity: 'step',
-          entityId: step.id,
-          stepType,
-          action: 'step_request_withdrawn',
-          from: step.status,
-          to: status,
-          reason: input.comment,
-          details: {
-            version: row.version,
-            previousVersion: version,
-            visibility,
-            request: { kind: request.kind, comment: request.comment, at: request.at },
-          },
-          by,
-        });
-        return row;
-      });
-      return toStep({ step: updated, updater: user }, view.submission, audience);
+      return versionedWrite(
+        'step',
+        async () => {
+          if (version !== step.version) throw new StaleRecord();
+          const refuse = (message: string) =>
+            new ConflictError(message, { current: toStep(found, view.submission, audience) });
+          const checkNow = (fileStatus: SubmissionView['submission']['status']) => {
+            if (!WITHDRAWABLE_STATUSES.includes(fileStatus)) {
+              throw refuse(`A request cannot be withdrawn while the file is ${fileStatus}.`);
+            }
+            if (!requestOpen(step.request)) throw refuse('There is no open request on this step.');
+          };
+          checkNow(view.submission.status);
+          const visibility = commentVisibility(true, { kind: 'withdrawal' }, input.visibility);
+          const by = acting(user);
+          const request = step.request!;
+          const status: KycStepStatus =
+            step.status === 'CHANGES_REQUESTED' ? 'IN_PROGRESS' : step.status;
+          const updated = await db.transaction(async (tx) => {
+            checkNow(await lockedStatus(tx, view));
+            const txRecords = createRecordRepository(tx);
+            const row = await txRecords.updateStep(step.id, version, {
+              status,
+              request: null,
+              comment: input.comment,
+              commentVisibility: visibility,
+              updatedBy: user.id,
+            });
+            if (!row) throw new StaleRecord();
+            await txRecords.insertComment({
+              kycId: step.kycId,
+              stepType,
+              comment: input.comment,
+              visibility,
+              contextKind: 'step',
+              contextStatus: 'REQUEST_WITHDRAWN',
+              ...by,
+            });
+            await recordAudit(tx, {
+              kycId: step.kycId,
+              entity: 'step',
+              entityId: step.id,
+              stepType,
+              action: 'step_request_withdrawn',
+              from: step.status,
+              to: status,
+              reason: input.comment,
+              details: {
+                version: row.version,
+                previousVersion: version,
+                visibility,
+                request: { kind: request.kind, comment: request.comment, at: request.at },
+              },
+              by,
+            });
+            return row;
+          });
+          return toStep({ step: updated, updater: user }, view.submission, audience);
+        },
+        () => currentStep(db, view, stepType, audience),
+      );
     },
   };
 }

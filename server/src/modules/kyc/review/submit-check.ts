@@ -3,7 +3,7 @@ import type { SubmitRefusal } from '#common/kyc-responses.js';
 import { unsavedSteps, type DataStepType } from '#common/kyc-steps.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError } from '#server/errors.js';
-import { readinessOf, requireReady } from './readiness.js';
+import { readinessOf, requireReady } from '../core/readiness.js';
 
 const unsavedMessage = (steps: readonly DataStepType[]) =>
   `The KYC file has changes that are not saved in ${steps.join(', ')}: ` +

@@ -31,11 +31,17 @@ import {
   UPLOAD_ERRORS,
   uploadDescription,
 } from '#server/modules/documents/link-documents-service.js';
-import type { createCollectionService } from '../collection/collection-service.js';
+import type { StepCollector } from '../core/ports.js';
 import { stepDataInputSchema, stepDraftInputSchema } from '../kyc-schemas.js';
-import type { KycReactions } from '../reactions-service.js';
+import type { KycReactions } from '../core/reactions-service.js';
 import { stepParamsSchema } from './selfservice-schemas.js';
-import { invalidLink, linkActor, linkStillWrites, tokenHash, createGrants } from './grants.js';
+import {
+  invalidLink,
+  linkActor,
+  linkStillWrites,
+  tokenHash,
+  createGrants,
+} from '../core/grants.js';
 import type { SelfServiceService } from './selfservice-service.js';
 
 const tags = ['kyc self-service'];
@@ -61,7 +67,7 @@ const description =
 const publicRoutes: FastifyPluginAsyncZod<{
   config: Config;
   service: SelfServiceService;
-  collection: ReturnType<typeof createCollectionService>;
+  collection: StepCollector;
   reactions: KycReactions;
 }> = async (app, { config, service, collection, reactions }) => {
   const grants = createGrants(app.db);

@@ -23,14 +23,12 @@ import type { Mailer } from '#server/mail/mailer.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { joinCompany } from '#server/modules/partners/invitations/invitations-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
-import { authorizeKyc, kycNotFound, type KycAccess } from '../access-service.js';
-import { acting, personName, recordAudit } from '../records/audit-repository.js';
-import type { createRecordsService } from '../records/records-service.js';
-import type { createStatusService } from '../review/status-service.js';
-import type { createStepService } from '../review/steps-service.js';
-import type { KycRef } from '../submissions/submissions-repository.js';
-import { grantOf, invalidLink, linkState, newToken, tokenHash } from './grants.js';
-import { createLinkRepository, type LinkView } from './links-repository.js';
+import { authorizeKyc, kycNotFound, type KycAccess } from '../core/access-service.js';
+import { acting, personName, recordAudit } from '../core/audit-repository.js';
+import type { CommentReader, StatusChanger, StepLister } from '../core/ports.js';
+import type { KycRef } from '../core/submissions-repository.js';
+import { grantOf, invalidLink, linkState, newToken, tokenHash } from '../core/grants.js';
+import { createLinkRepository, type LinkView } from '../core/links-repository.js';
 import type { z } from 'zod';
 import type { linkCreateSchema } from '#common/selfservice.js';
 
@@ -56,9 +54,9 @@ const claimRefused = (reason: ClaimRefusal) => new AppError(403, CLAIM_REFUSED[r
 const USES_SHOWN = 200;
 
 export interface SelfServiceDeps {
-  steps: ReturnType<typeof createStepService>;
-  status: ReturnType<typeof createStatusService>;
-  records: ReturnType<typeof createRecordsService>;
+  steps: StepLister;
+  status: StatusChanger;
+  records: CommentReader;
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;

@@ -4,42 +4,33 @@ import type { CustomerPage, KycPage, KycSubmission } from '#common/kyc-responses
 import type { Db } from '#server/db/client.js';
 import { encodeCursor, pageStart, readAfter } from '#server/api-parameters.js';
 import { toIsoOrNull, toPage } from '#server/api-schemas.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { uniqueViolation } from '#server/db/errors.js';
 import { ensureUserRow } from '#server/modules/users/identity-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import type { PartnerRef } from '#server/modules/partners/directory-service.js';
-import { acting, recordAudit } from '../records/audit-repository.js';
+import { acting, recordAudit } from '../core/audit-repository.js';
 import {
   authorizeKyc,
   authorizeKycPartner,
   kycNotFound,
   kycViewerOf,
   requireKycAccess,
-} from '../access-service.js';
-import { refreshInsights } from '../insights/compute.js';
+} from '../core/access-service.js';
+import { refreshInsights } from '../core/insights/compute.js';
 import { companyDrafts } from './company-prefill.js';
-import { presentSubmission, presentSubmissions } from './progress.js';
-import { createRecordRepository } from '../records/records-repository.js';
+import { presentSubmission, presentSubmissions } from '../core/progress.js';
+import { createRecordRepository } from '../core/records-repository.js';
 import {
   createSubmissionRepository,
   findObligedEntity,
   type KycRef,
   type SubmissionConditions,
-  type SubmissionRow,
-} from './submissions-repository.js';
+} from '../core/submissions-repository.js';
+import { OPEN_SUBMISSION_INDEX, openSubmissionConflict } from '../core/open-submission.js';
 import type { CustomerListQuery, FilterQuery, KycCreate, ListQuery } from '../kyc-schemas.js';
-
-export const OPEN_SUBMISSION_INDEX = 'kyc_submissions_open_key';
-
-export function openSubmissionConflict(partnerName: string, open: SubmissionRow): ConflictError {
-  return new ConflictError(
-    `Trade partner ${partnerName} already has an open KYC submission (id ${open.id}).`,
-    { kycId: open.id, kycUuid: open.uuid, status: open.status },
-  );
-}
 
 /** Reading and creating KYC submissions. Moves are in review/status-service.ts, steps in review/steps-service.ts. */
 export function createKycService(db: Db, obligedEntityId: number) {

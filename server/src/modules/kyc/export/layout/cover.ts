@@ -3,8 +3,15 @@ import type { Decimal } from '#common/money.js';
 import type { OrderCover } from '#server/modules/orders/orders-service.js';
 import type { ExportOptions, KycExportModel } from '../model.js';
 import { codeWords, type PdfTexts } from '../texts.js';
-import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, SIZES, VARIANT_COLOURS } from './style.js';
-import type { Cell, ReportWriter } from './writer.js';
+import {
+  COLOURS,
+  CONTENT_WIDTH,
+  MARGIN,
+  PAGE,
+  SIZES,
+  VARIANT_COLOURS,
+} from '../../../../pdf/style.js';
+import type { Cell, ReportWriter } from '../../../../pdf/report-writer.js';
 
 /** A status in its badge colour, bold. */
 export const statusCell = (texts: PdfTexts, status: string): Cell => ({

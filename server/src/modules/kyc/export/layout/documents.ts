@@ -1,9 +1,9 @@
 import type { KycStepType } from '#common/kyc.js';
 import type { ExportDocument } from '../model.js';
 import type { PdfTexts } from '../texts.js';
-import { COLOURS, CONTENT_WIDTH, MARGIN, SIZES } from './style.js';
-import { cellParts, type Cell, type ReportWriter } from './writer.js';
-import { writeTable } from './table.js';
+import { COLOURS, CONTENT_WIDTH, MARGIN, SIZES } from '../../../../pdf/style.js';
+import { cellParts, type Cell, type ReportWriter } from '../../../../pdf/report-writer.js';
+import { writeTable } from '../../../../pdf/table.js';
 
 /** Where a divider page is, and where on it the outcome of appending goes. */
 export interface Divider {

@@ -3,9 +3,9 @@ import type { Insights } from '#common/kyc-insights.js';
 import type { AuditEvent, KycComment, Person, StatusRecord } from '#common/kyc-responses.js';
 import { codeWords, type PdfTexts } from '../texts.js';
 import { riskCell } from './cover.js';
-import { COLOURS, VARIANT_COLOURS } from './style.js';
-import type { Cell, ReportWriter } from './writer.js';
-import { writeTable, type TableRow } from './table.js';
+import { COLOURS, VARIANT_COLOURS } from '../../../../pdf/style.js';
+import type { Cell, ReportWriter } from '../../../../pdf/report-writer.js';
+import { writeTable, type TableRow } from '../../../../pdf/table.js';
 
 const SEVERITY_COLOURS = {
   HIGH: VARIANT_COLOURS.danger,
@@ -150,7 +150,7 @@ export function writeStatusHistory(
 }
 
 /** An audit entry's details in one short line: 'Version 3 · Changed: IBAN, Account holder'. */
-export function auditDetails(texts: PdfTexts, event: AuditEvent): string {
+function auditDetails(texts: PdfTexts, event: AuditEvent): string {
   const label = (key: string) => {
     const option = OPTION_KEYS[key];
     return option

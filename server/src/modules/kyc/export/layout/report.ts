@@ -1,13 +1,13 @@
 import PDFDocument from 'pdfkit';
-import type { FontName } from '../fonts.js';
+import type { FontName } from '../../../../pdf/fonts.js';
 import type { ExportOptions, KycExportModel } from '../model.js';
 import type { PdfTexts } from '../texts.js';
 import { writeCover } from './cover.js';
 import { writeDividers, writeDocuments, type Divider } from './documents.js';
 import { writeAuditTrail, writeComments, writeInsights, writeStatusHistory } from './records.js';
 import { writeSteps, writeSummary } from './steps.js';
-import { MARGIN, PAGE } from './style.js';
-import { ReportWriter, type SectionMark } from './writer.js';
+import { MARGIN, PAGE } from '../../../../pdf/style.js';
+import { ReportWriter, type SectionMark } from '../../../../pdf/report-writer.js';
 
 export interface Report {
   bytes: Buffer;

@@ -12,8 +12,8 @@ import {
 import { formatEuros } from '#common/money.js';
 import type { ExportDocument } from '../model.js';
 import { codeWords, type PdfTexts } from '../texts.js';
-import type { Cell, ReportWriter } from './writer.js';
-import { fittedWidths, writeTable } from './table.js';
+import type { Cell, ReportWriter } from '../../../../pdf/report-writer.js';
+import { fittedWidths, writeTable } from '../../../../pdf/table.js';
 
 /**
  * A field's value as text, as the app's step view shows it: dates dd.MM.yyyy, countries by name,

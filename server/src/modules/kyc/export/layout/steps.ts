@@ -5,8 +5,8 @@ import type { PdfTexts } from '../texts.js';
 import { riskCell, statusCell } from './cover.js';
 import { commentText, verdict, writeComments, writeDecisions } from './records.js';
 import { valueFormatter, writeStepData } from './step-data.js';
-import type { ReportWriter } from './writer.js';
-import { writeTable } from './table.js';
+import type { ReportWriter } from '../../../../pdf/report-writer.js';
+import { writeTable } from '../../../../pdf/table.js';
 
 /** A step's status: its row's, else the one the submission publishes, else pending. */
 function stepStatus(model: KycExportModel, stepType: KycStepType): string {

@@ -26,7 +26,7 @@ export function countryCode(value: unknown): string | undefined {
 }
 
 /** A calendar date written YYYY-MM-DD that exists (no 30 February), as midnight UTC. */
-export function isoDate(value: unknown): Date | undefined {
+function isoDate(value: unknown): Date | undefined {
   return parseIsoDate(text(value) ?? '');
 }
 

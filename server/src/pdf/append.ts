@@ -1,7 +1,16 @@
 import { PDFDocument, PDFPage } from 'pdf-lib';
 import sharp, { type OutputInfo } from 'sharp';
-import { MARGIN, PAGE } from './layout/style.js';
-import type { ExportDocument, ExportDocumentSource } from './model.js';
+import { MARGIN, PAGE } from './style.js';
+
+/** A stored file to append: what it is; its bytes come from its source. */
+export interface AppendableFile {
+  contentType: string;
+}
+
+/** Where an appended file's bytes come from. */
+export interface FileSource<F extends AppendableFile> {
+  original(file: F): Promise<Buffer>;
+}
 
 /** What became of a document: its pages are in, or the reason they are not (a `pdf.reasons` key). */
 export type AppendOutcome =
@@ -90,10 +99,10 @@ async function imagePages(target: PDFDocument, bytes: Buffer): Promise<PDFPage[]
 }
 
 /** A document's pages, ready to insert into `target`, or why there are none; bytes not kept. */
-async function documentPages(
+async function documentPages<F extends AppendableFile>(
   target: PDFDocument,
-  document: ExportDocument,
-  source: ExportDocumentSource,
+  document: F,
+  source: FileSource<F>,
 ): Promise<PDFPage[] | Failure> {
   const type = document.contentType.split(';')[0]!.trim().toLowerCase();
   const isPdf = type === 'application/pdf';
@@ -110,7 +119,7 @@ async function documentPages(
     return await (isPdf ? pdfPages(target, bytes) : imagePages(target, bytes));
   } catch (error) {
     // Whatever else goes wrong with one file (pdf-lib on a PDF it half understands), the
-    // review file is still made, saying the document could not be appended.
+    // report is still made, saying the document could not be appended.
     return error instanceof NotAppendable ? error.outcome : { reason: 'corrupt' };
   }
 }
@@ -119,9 +128,9 @@ async function documentPages(
  * What appending the document will come to, found by building its pages into a scratch
  * document that is let go at once: the very steps `appendDocument` takes, so the two agree.
  */
-export async function measureDocument(
-  document: ExportDocument,
-  source: ExportDocumentSource,
+export async function measureDocument<F extends AppendableFile>(
+  document: F,
+  source: FileSource<F>,
 ): Promise<AppendOutcome> {
   const pages = await documentPages(await PDFDocument.create(), document, source);
   return Array.isArray(pages) ? { pages: pages.length } : pages;
@@ -131,10 +140,10 @@ export async function measureDocument(
  * Inserts the document's pages into `target` from page index `at` on, or skips it with its
  * reason. Answers the outcome and the pages inserted.
  */
-export async function appendDocument(
+export async function appendDocument<F extends AppendableFile>(
   target: PDFDocument,
-  document: ExportDocument,
-  source: ExportDocumentSource,
+  document: F,
+  source: FileSource<F>,
   at: number,
 ): Promise<{ outcome: AppendOutcome; pages: PDFPage[] }> {
   const pages = await documentPages(target, document, source);

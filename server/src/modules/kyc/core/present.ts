@@ -14,17 +14,18 @@ import { isDataStepType, stepEditable } from '#common/kyc-steps.js';
 import { toIso, toIsoOrNull } from '#server/api-schemas.js';
 import type { StoredStepRequest } from '#server/db/schema/kyc.js';
 import type { KycAudience } from '#server/policy.js';
-import { personName } from './records/audit-repository.js';
-import { fieldChanges } from './records/changes.js';
+import { personName } from './audit-repository.js';
+import type { NamedPerson } from '#server/modules/users/identity-service.js';
+import { fieldChanges } from './changes.js';
 import {
   type AuditRow,
   type CommentRow,
   type StatusRecordRow,
   type StepView,
-} from './records/records-repository.js';
-import type { PersonFields, SubmissionView } from './submissions/submissions-repository.js';
+} from './records-repository.js';
+import type { SubmissionView } from './submissions-repository.js';
 
-const person = (fields: PersonFields | null): Person | null =>
+const person = (fields: NamedPerson | null): Person | null =>
   fields ? { id: fields.id, name: personName(fields) } : null;
 
 /** A person as the history kept them: the id, and the name at the time. */

@@ -1,6 +1,6 @@
-import type { FontName } from '../fonts.js';
+import type { FontName } from './fonts.js';
 import { COLOURS, CONTENT_WIDTH, GAP, MARGIN, SIZES } from './style.js';
-import { BOTTOM, cellParts, LINE_GAP, type Cell, type ReportWriter } from './writer.js';
+import { BOTTOM, cellParts, LINE_GAP, type Cell, type ReportWriter } from './report-writer.js';
 
 export interface Column {
   header: string;

@@ -33,8 +33,8 @@ import {
  */
 
 /** A CoC extract older than this many months is stale (MEDIUM), or very stale (HIGH). */
-export const EXTRACT_STALE_MONTHS = 6;
-export const EXTRACT_EXPIRED_MONTHS = 12;
+const EXTRACT_STALE_MONTHS = 6;
+const EXTRACT_EXPIRED_MONTHS = 12;
 
 // ---- completeness ------------------------------------------------------------------------------
 

@@ -2,9 +2,8 @@ import type { KycStepType } from '#common/kyc.js';
 import type { KycAuditAction } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { trailColumns } from '#server/db/trail.js';
-import { personName } from '#server/modules/users/identity-service.js';
+import { personName, type NamedPerson } from '#server/modules/users/identity-service.js';
 import { createRecordRepository, type AuditRow } from './records-repository.js';
-import type { PersonFields } from '../submissions/submissions-repository.js';
 
 // The trails of every module name a person alike (the users module's personName).
 export { personName };
@@ -17,7 +16,7 @@ export interface Acting {
   viaSelfServiceLink?: number;
 }
 
-export const acting = (person: PersonFields & { viaSelfServiceLink?: number }): Acting => ({
+export const acting = (person: NamedPerson & { viaSelfServiceLink?: number }): Acting => ({
   userId: person.id,
   userName: personName(person),
   ...(person.viaSelfServiceLink === undefined

@@ -12,7 +12,11 @@ import type {
   StatusRecord,
 } from '#common/kyc-responses.js';
 import { minimalPdf } from '#server/testing/minimal-pdf.js';
-import type { ExportDocument, ExportDocumentSource, KycExportModel } from './model.js';
+import type {
+  ExportDocument,
+  ExportDocumentSource,
+  KycExportModel,
+} from '#server/modules/kyc/export/model.js';
 
 /*
  * A realistic review file without a database: Müller Handels GmbH, every step filled in and

@@ -38,7 +38,7 @@ const ACTOR_NAMES: Record<KycActor, string> = {
   manager: 'managers',
 };
 
-export const DECISIONS: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'CANCELLED'];
+const DECISIONS: readonly KycStatus[] = ['APPROVED', 'REJECTED', 'CANCELLED'];
 /** The decisions a manager takes on a request for approval. */
 const ANSWERS_TO_REQUEST: readonly KycStatus[] = ['APPROVED', 'REJECTED'];
 

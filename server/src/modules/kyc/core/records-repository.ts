@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { KYC_STEP_TYPES, type KycStepStatus, type KycStepType } from '#common/kyc.js';
 import type { Db } from '#server/db/client.js';
+import type { NamedPerson } from '#server/modules/users/identity-service.js';
 import type { KycAudience } from '#server/policy.js';
 import {
   kycAuditEvents,
@@ -10,7 +11,6 @@ import {
   kycSubmissions,
 } from '#server/db/schema/kyc.js';
 import { users } from '#server/db/schema/users.js';
-import type { PersonFields } from '../submissions/submissions-repository.js';
 
 export type StepRow = typeof kycSteps.$inferSelect;
 export type NewStep = typeof kycSteps.$inferInsert;
@@ -24,7 +24,7 @@ export type NewAuditEvent = typeof kycAuditEvents.$inferInsert;
 /** A step with the person who changed it last. */
 export interface StepView {
   step: StepRow;
-  updater: PersonFields | null;
+  updater: NamedPerson | null;
 }
 
 const stepOrder = sql`array_position(array[${sql.join(

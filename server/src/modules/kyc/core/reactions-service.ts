@@ -11,12 +11,12 @@ import {
 import { createCompanyMatches } from '#server/modules/search/lookup-service.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
-import { acting, recordAudit } from './records/audit-repository.js';
+import { acting, recordAudit } from './audit-repository.js';
 import { computeInsights, refreshInsights } from './insights/compute.js';
 import { createInsightsRepository } from './insights/insights-repository.js';
-import { createRecordRepository } from './records/records-repository.js';
-import { createSubmissionRepository } from './submissions/submissions-repository.js';
-import { answered } from './review/requests.js';
+import { createRecordRepository } from './records-repository.js';
+import { createSubmissionRepository } from './submissions-repository.js';
+import { answered } from './requests.js';
 
 /**
  * What a KYC file does when something it reads changes elsewhere (issue 14): its insights are

@@ -14,7 +14,7 @@ import {
   type KycRef,
   type KycViewer,
   type SubmissionView,
-} from './submissions/submissions-repository.js';
+} from './submissions-repository.js';
 
 export const kycNotFound = (ref: KycRef) =>
   `KYC submission with ID/UUID ${kycRefValue(ref)} not found.`;

@@ -11,9 +11,9 @@ import type { Db } from '#server/db/client.js';
 import { ConflictError } from '#server/errors.js';
 import type { DocumentType } from '#server/db/schema/documents.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
-import { createRecordRepository } from '../records/records-repository.js';
-import { checkStepData, namedIdDocuments } from '../collection/step-checks.js';
-import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
+import { createRecordRepository } from './records-repository.js';
+import { checkStepData, namedIdDocuments } from './step-checks.js';
+import { createStepDocumentRepository } from './step-documents-repository.js';
 
 /** What a file's completeness depends on, loaded once. */
 export interface ReadinessFacts {
@@ -37,7 +37,7 @@ export interface ReadinessFacts {
  * (issue 14), each field of the saved data (not the draft) that fails the step's rules, and each
  * required document type without an ACTIVE document.
  */
-export function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
+function missingItems(facts: ReadinessFacts, now: Date): MissingItem[] {
   return DATA_STEP_TYPES.flatMap((stepType): MissingItem[] => {
     const step = facts.steps.find((candidate) => candidate.stepType === stepType);
     const rejected = step?.request?.kind === 'REJECTED';

@@ -70,7 +70,7 @@ export const finding = (
 const COC_NUMBER = /^[A-Z0-9]{1,20}$/;
 
 /** The CoC number the file declares (the coc step), else the partner's; normalised. */
-export function declaredCocNumber(snapshot: SnapshotWithoutSearch): string | undefined {
+function declaredCocNumber(snapshot: SnapshotWithoutSearch): string | undefined {
   const raw = text(stepData(snapshot, 'coc').cocNumber) ?? snapshot.partner.cocNumber;
   return raw ? normaliseNumber(raw) : undefined;
 }
@@ -107,12 +107,12 @@ export function registrationCountry(snapshot: SnapshotWithoutSearch): string | u
 }
 
 /** The company name the file declares (the coc step's registered name), else the partner's. */
-export function declaredName(snapshot: SnapshotWithoutSearch): string {
+function declaredName(snapshot: SnapshotWithoutSearch): string {
   return text(stepData(snapshot, 'coc').registeredName) ?? snapshot.partner.name;
 }
 
 /** The declared VAT number as the search stores it, when it is valid. */
-export function checkedVatNumber(snapshot: SnapshotWithoutSearch): string | undefined {
+function checkedVatNumber(snapshot: SnapshotWithoutSearch): string | undefined {
   const vat = declaredVatNumber(snapshot);
   if (!vat) return undefined;
   const check = checkVatNumber(vat.raw, vatCheckCountry(snapshot));

@@ -5,9 +5,9 @@ import {
   type StepIssue,
   type StepValidation,
 } from '#common/kyc-steps.js';
-import { record } from '../insights/fields.js';
+import { record } from './insights/fields.js';
 
-export const NOT_AN_ID_DOCUMENT = 'is not an ID document of this company';
+const NOT_AN_ID_DOCUMENT = 'is not an ID document of this company';
 
 /** The ID documents the people of a contacts step name, where they are ids at all. */
 export function namedIdDocuments(

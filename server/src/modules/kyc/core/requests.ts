@@ -1,6 +1,6 @@
 import { requestOpen, type StepRequestKind } from '#common/kyc.js';
 import type { StoredStepRequest } from '#server/db/schema/kyc.js';
-import type { Acting } from '../records/audit-repository.js';
+import type { Acting } from './audit-repository.js';
 
 /*
  * A reviewer's request to the partner on a step (issue 14): opened by requesting changes or

@@ -9,7 +9,7 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 
-/** Where the review file's bytes go, in order, as they are made. */
+/** Where a report's bytes go, in order, as they are made. */
 export interface PdfSink {
   write(bytes: Uint8Array): Promise<void>;
 }

@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.js';
 import { documents } from '#server/db/schema/documents.js';
 import { kycAuditEvents, kycInsights, kycSteps, kycSubmissions } from '#server/db/schema/kyc.js';
 import { addresses, tradePartners } from '#server/db/schema/partners.js';
-import { createStepDocumentRepository } from '../collection/step-documents-repository.js';
+import { createStepDocumentRepository } from '../step-documents-repository.js';
 import type { Data } from './fields.js';
 import type { SnapshotWithoutSearch } from './snapshot.js';
 
@@ -108,12 +108,6 @@ export function createInsightsRepository(db: Db) {
         .where(eq(kycSubmissions.id, kycId))
         .for('no key update');
       return row !== undefined;
-    },
-
-    /** The insights as last stored, if they ever were. */
-    async stored(kycId: number): Promise<Insights | undefined> {
-      const [row] = await db.select().from(kycInsights).where(eq(kycInsights.kycId, kycId));
-      return row ? ({ ...row.insights, kycId } as Insights) : undefined;
     },
 
     /** Keeps the insights, and their risk level on the submission for the lists. */

@@ -1,4 +1,4 @@
-import type { FontName } from '../fonts.js';
+import type { FontName } from './fonts.js';
 import { COLOURS, CONTENT_WIDTH, GAP, MARGIN, PAGE, SIZES } from './style.js';
 
 /** A place the table of contents and the bookmarks point to: a report page (0-based). */

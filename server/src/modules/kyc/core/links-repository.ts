@@ -13,8 +13,7 @@ import {
   type SelfServiceUseRow,
 } from '#server/db/schema/selfservice.js';
 import { users } from '#server/db/schema/users.js';
-import { personColumns } from '#server/modules/users/identity-service.js';
-import type { PersonFields } from '../submissions/submissions-repository.js';
+import { personColumns, type NamedPerson } from '#server/modules/users/identity-service.js';
 
 /** The identity a link's user record carries: never a subject of the identity provider's. */
 export const linkIdentity = (linkUuid: string) => `selfservice-link:${linkUuid}`;
@@ -33,8 +32,8 @@ export interface LinkView extends LinkFileFacts {
   link: SelfServiceLinkRow;
   kycUuid: string;
   tradePartnerId: number;
-  creator: PersonFields | null;
-  revoker: PersonFields | null;
+  creator: NamedPerson | null;
+  revoker: NamedPerson | null;
 }
 
 /** Whether the link's file moved to SUBMITTED after the link was made. */
@@ -61,10 +60,10 @@ export interface NewLink {
 const creators = alias(users, 'link_creator');
 const revokers = alias(users, 'link_revoker');
 
-type Joined = { [K in keyof PersonFields]: PersonFields[K] | null } | null;
+type Joined = { [K in keyof NamedPerson]: NamedPerson[K] | null } | null;
 
 /** A left-joined person: null when the join found none. */
-const known = (person: Joined): PersonFields | null =>
+const known = (person: Joined): NamedPerson | null =>
   person?.id == null ? null : { ...person, id: person.id };
 
 export function createLinkRepository(db: Db) {

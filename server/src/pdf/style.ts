@@ -1,5 +1,5 @@
 /**
- * The review file's look, shared by the pdfkit layout and the pdf-lib stamps: an A4 page with
+ * A report's look, shared by the pdfkit layout and the pdf-lib stamps: an A4 page with
  * generous margins, one calm accent colour, light rules and a few type sizes.
  */
 
@@ -49,7 +49,7 @@ export function rgbParts(hex: string): [number, number, number] {
   ];
 }
 
-/** The colour a status is written in, by the app's badge classes (common/kyc.ts). */
+/** The colours of the app's badge variants, for a status or a level written in colour. */
 export const VARIANT_COLOURS = {
   success: '#1e6b3a',
   secondary: '#4b5563',

@@ -2,8 +2,8 @@ import { OPEN_KYC_STATUSES } from '#common/kyc.js';
 import type { KycSubmission } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import type { KycAudience } from '#server/policy.js';
-import { toSubmission } from '../present.js';
-import { readinessOfMany } from '../review/readiness.js';
+import { toSubmission } from './present.js';
+import { readinessOfMany } from './readiness.js';
 import type { SubmissionView } from './submissions-repository.js';
 
 /** The open files of `views`: only their progress needs the readiness check. */

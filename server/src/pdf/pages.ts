@@ -1,17 +1,8 @@
 import fontkit from '@pdf-lib/fontkit';
 import { degrees, rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { AppendOutcome } from './document-append.js';
+import type { AppendOutcome } from './append.js';
 import type { FontName } from './fonts.js';
-import type { Divider } from './layout/documents.js';
-import {
-  COLOURS,
-  CONTENT_WIDTH,
-  FOOTER_BASELINE,
-  MARGIN,
-  PAGE,
-  rgbParts,
-  SIZES,
-} from './layout/style.js';
+import { COLOURS, CONTENT_WIDTH, FOOTER_BASELINE, MARGIN, PAGE, rgbParts, SIZES } from './style.js';
 
 /*
  * What pdf-lib adds once every page number is known: the outcome on each divider page, a number
@@ -59,7 +50,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 /** The final index of each report page, once the documents' pages follow their dividers. */
 export function reportPageIndices(
   reportPages: number,
-  dividers: readonly Divider[],
+  dividers: readonly { page: number }[],
   outcomes: readonly AppendOutcome[],
 ): number[] {
   return Array.from({ length: reportPages }, (_, page) =>

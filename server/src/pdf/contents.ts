@@ -1,7 +1,7 @@
 import { PDFHexString, PDFName, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
-import { colour, fit, type PageFonts } from './document-pages.js';
-import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, SIZES } from './layout/style.js';
-import type { SectionMark } from './layout/writer.js';
+import { colour, fit, type PageFonts } from './pages.js';
+import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, SIZES } from './style.js';
+import type { SectionMark } from './report-writer.js';
 
 /*
  * The ways through the file once every page is in place: the table of contents after the cover,

@@ -3,7 +3,7 @@ import { classify, compareName, type Candidate } from '#server/matching/scoring.
 import type { InsightsSnapshot } from './snapshot.js';
 
 /** At most this many similar-name findings, the most similar first. */
-export const MAX_NAME_FINDINGS = 5;
+const MAX_NAME_FINDINGS = 5;
 
 /**
  * SEARCH_CONFLICT: the company search's view of the file (docs/decisions/008-company-search.md),

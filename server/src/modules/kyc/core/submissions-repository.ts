@@ -20,9 +20,9 @@ import {
   type AccessLevel,
 } from '#server/db/schema/partners.js';
 import { users } from '#server/db/schema/users.js';
-import { personColumns } from '#server/modules/users/identity-service.js';
+import { personColumns, type NamedPerson } from '#server/modules/users/identity-service.js';
 import type { CustomerSort, FilterQuery, KycSort } from '../kyc-schemas.js';
-import { stepStatusesJson, type StepStatus } from '../records/records-repository.js';
+import { stepStatusesJson, type StepStatus } from './records-repository.js';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;
 export type NewSubmission = typeof kycSubmissions.$inferInsert;
@@ -32,15 +32,6 @@ export type ObligedEntityRow = typeof obligedEntities.$inferSelect;
 export type KycRef = { id: number } | { uuid: string };
 export const kycRefValue = (ref: KycRef): string | number => ('id' in ref ? ref.id : ref.uuid);
 
-/** The fields of a user the API names a person by. */
-export interface PersonFields {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  email: string | null;
-}
-
 /** A submission with what the API shows of its company, obliged entity and people. */
 export interface SubmissionView {
   submission: SubmissionRow;
@@ -48,9 +39,9 @@ export interface SubmissionView {
   partnerName: string;
   obligedEntityUuid: string;
   obligedEntityName: string;
-  reviewer: PersonFields | null;
-  approvalRequester: PersonFields | null;
-  creator: PersonFields | null;
+  reviewer: NamedPerson | null;
+  approvalRequester: NamedPerson | null;
+  creator: NamedPerson | null;
   /** Each step's type and status, in order. */
   steps: StepStatus[];
 }

@@ -43,7 +43,7 @@ async function loadSearchEvidence(
  * What an approver acknowledges (issue 14): the risk level and the open findings, each with what
  * it is about. The same findings give the same fingerprint; a new, changed or resolved one does not.
  */
-export function insightsFingerprint(riskLevel: string, findings: readonly Finding[]): string {
+function insightsFingerprint(riskLevel: string, findings: readonly Finding[]): string {
   const open = findings
     .filter((finding) => OPEN_FINDING_SEVERITIES.includes(finding.severity))
     .map(({ code, severity, stepType, params }) =>
@@ -115,9 +115,4 @@ export async function computeInsightsByUuid(db: Db, uuid: string): Promise<Insig
   const insights = await refreshInsights(db, kycId);
   if (!insights) throw new NotFoundError(`KYC submission with UUID ${uuid} not found.`);
   return insights;
-}
-
-/** The stored insights of a file, if they were ever computed. */
-export async function storedInsights(db: Db, kycId: number): Promise<Insights | undefined> {
-  return createInsightsRepository(db).stored(kycId);
 }

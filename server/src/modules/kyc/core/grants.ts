@@ -34,7 +34,7 @@ export function linkState(link: SelfServiceLinkRow, file: LinkFileFacts, now: Da
 }
 
 /** 403 to a link that may still show its file but no longer change it. */
-export const readOnlyLink = () =>
+const readOnlyLink = () =>
   new ForbiddenError(
     'This file is no longer with you through this link: it was handed in, or is being ' +
       'reviewed. It can only be looked at now.',
