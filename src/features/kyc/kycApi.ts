@@ -60,13 +60,6 @@ export async function createKyc(body: NewKycSubmission): Promise<KycSubmission> 
   return kycSubmissionSchema.parse(data);
 }
 
-/** POST /api/kyc/uuid: a new submission for the partner `body.tradePartnerUuid` names. */
-export async function createKycByUuid(body: NewKycSubmission): Promise<KycSubmission> {
-  required(body, 'body', 'createKycByUuid');
-  const { data } = await apiClient.post<unknown>(`${BASE}/uuid`, body, { skipErrorNotice: true });
-  return kycSubmissionSchema.parse(data);
-}
-
 /** Paging of the list calls: zero-based page, size up to 100, `field,asc|desc`. */
 export interface Pageable {
   page: number;
@@ -216,10 +209,6 @@ async function postStatus(
 export const getKycStatusHistory = async (id: number) =>
   readStatusHistory(idPath(id, 'getKycStatusHistory'));
 
-/** GET /api/kyc/uuid/{uuid}/status */
-export const getKycStatusHistoryByUuid = async (uuid: string) =>
-  readStatusHistory(uuidPath(uuid, 'getKycStatusHistoryByUuid'));
-
 /** GET /api/kyc/{id}/status/{statusId}: one entry of the history. */
 export async function getKycStatusRecord(id: number, statusId: number): Promise<StatusRecord> {
   const base = idPath(id, 'getKycStatusRecord');
@@ -231,10 +220,6 @@ export async function getKycStatusRecord(id: number, statusId: number): Promise<
 /** POST /api/kyc/{id}/status: moves the file (or comments on it); the new history entry. */
 export const changeKycStatus = async (id: number, change: KycStatusChange) =>
   postStatus(idPath(id, 'changeKycStatus'), change, 'changeKycStatus');
-
-/** POST /api/kyc/uuid/{uuid}/status (SPEC 7's create-or-update-status-by-uuid). */
-export const createOrUpdateStatusByUuid = async (uuid: string, change: KycStatusChange) =>
-  postStatus(uuidPath(uuid, 'createOrUpdateStatusByUuid'), change, 'createOrUpdateStatusByUuid');
 
 // --- Comments, audit trail, insights -------------------------------------------------------
 
@@ -262,25 +247,13 @@ async function postComment(base: string, body: NewKycComment, call: string) {
 export const getKycComments = async (id: number): Promise<KycComment[]> =>
   readList(`${idPath(id, 'getKycComments')}/comments`, commentListSchema);
 
-/** GET /api/kyc/uuid/{uuid}/comments */
-export const getKycCommentsByUuid = async (uuid: string): Promise<KycComment[]> =>
-  readList(`${uuidPath(uuid, 'getKycCommentsByUuid')}/comments`, commentListSchema);
-
 /** POST /api/kyc/{id}/comments */
 export const addKycComment = async (id: number, body: NewKycComment): Promise<KycComment> =>
   postComment(idPath(id, 'addKycComment'), body, 'addKycComment');
 
-/** POST /api/kyc/uuid/{uuid}/comments */
-export const addKycCommentByUuid = async (uuid: string, body: NewKycComment): Promise<KycComment> =>
-  postComment(uuidPath(uuid, 'addKycCommentByUuid'), body, 'addKycCommentByUuid');
-
 /** GET /api/kyc/{id}/audit (staff): every change, oldest first. */
 export const getKycAudit = async (id: number): Promise<AuditEvent[]> =>
   readList(`${idPath(id, 'getKycAudit')}/audit`, auditListSchema);
-
-/** GET /api/kyc/uuid/{uuid}/audit (staff) */
-export const getKycAuditByUuid = async (uuid: string): Promise<AuditEvent[]> =>
-  readList(`${uuidPath(uuid, 'getKycAuditByUuid')}/audit`, auditListSchema);
 
 /** GET /api/kyc/{id}/insights (staff): computed when asked, kept as insights_full_{id}. */
 export const getKycInsights = async (id: number): Promise<Insights> =>
@@ -291,22 +264,9 @@ export const getKycInsights = async (id: number): Promise<Insights> =>
     insightsCacheKey.full(id),
   );
 
-/** GET /api/kyc/uuid/{uuid}/insights (staff), kept as insights_full_uuid_{uuid}. */
-export const getKycInsightsByUuid = async (uuid: string): Promise<Insights> =>
-  cachedGet(
-    'default',
-    `${uuidPath(uuid, 'getKycInsightsByUuid')}/insights`,
-    insightsSchema,
-    insightsCacheKey.fullByUuid(uuid),
-  );
-
 /** GET /api/kyc/{id}/readiness: whether the file may be submitted, and what is missing. */
 export const getKycReadiness = async (id: number): Promise<Readiness> =>
   readList(`${idPath(id, 'getKycReadiness')}/readiness`, readinessSchema);
-
-/** GET /api/kyc/uuid/{uuid}/readiness */
-export const getKycReadinessByUuid = async (uuid: string): Promise<Readiness> =>
-  readList(`${uuidPath(uuid, 'getKycReadinessByUuid')}/readiness`, readinessSchema);
 
 // --- Customers ------------------------------------------------------------------------------
 

@@ -164,17 +164,9 @@ export const getKycStepsByUuid = async (uuid: string) =>
 export const createKycStep = async (id: number, stepType: KycStepType, userId: number) =>
   postStep(idPath(id, 'createKycStep'), stepType, userId, 'createKycStep');
 
-/** POST /api/kyc/uuid/{uuid}/steps/{stepType}?userId= */
-export const createKycStepByUuid = async (uuid: string, stepType: KycStepType, userId: number) =>
-  postStep(uuidPath(uuid, 'createKycStepByUuid'), stepType, userId, 'createKycStepByUuid');
-
 /** GET /api/kyc/{id}/steps/{stepType}; a missing step is created PENDING for `userId`. */
 export const getKycStep = async (id: number, stepType: KycStepType, userId: number) =>
   readOrCreateStep(idPath(id, 'getKycStep'), stepType, userId, 'getKycStep');
-
-/** GET /api/kyc/uuid/{uuid}/steps/{stepType}; a missing step is created PENDING. */
-export const getKycStepByUuid = async (uuid: string, stepType: KycStepType, userId: number) =>
-  readOrCreateStep(uuidPath(uuid, 'getKycStepByUuid'), stepType, userId, 'getKycStepByUuid');
 
 /** The data-only read of a step: null when it does not exist (404). */
 export const findKycStep = async (id: number, stepType: KycStepType) =>
@@ -202,21 +194,6 @@ export const changeKycStepStatus = async (
     'changeKycStepStatus',
   );
 
-/** POST /api/kyc/uuid/{uuid}/steps/{stepType}/status?userId= */
-export const changeKycStepStatusByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-  change: KycStepStatusChange,
-) =>
-  postStepStatus(
-    uuidPath(uuid, 'changeKycStepStatusByUuid'),
-    stepType,
-    userId,
-    change,
-    'changeKycStepStatusByUuid',
-  );
-
 /** PUT /api/kyc/{id}/steps/insights/{stepUuid}/status: 404 when there is no insights step. */
 export const changeInsightsStepStatus = async (
   id: number,
@@ -230,21 +207,6 @@ export const changeInsightsStepStatus = async (
     userId,
     change,
     'changeInsightsStepStatus',
-  );
-
-/** PUT /api/kyc/uuid/{uuid}/steps/insights/{stepUuid}/status */
-export const changeInsightsStepStatusByUuid = async (
-  uuid: string,
-  stepUuid: string,
-  userId: number,
-  change: KycStepStatusChange,
-) =>
-  putInsightsStatus(
-    uuidPath(uuid, 'changeInsightsStepStatusByUuid'),
-    stepUuid,
-    userId,
-    change,
-    'changeInsightsStepStatusByUuid',
   );
 
 // --- The partner's form data (decision 013) ---------------------------------------------------
@@ -314,21 +276,6 @@ export const saveKycStepData = async (
   change: KycStepDataChange,
 ) => putStepData(idPath(id, 'saveKycStepData'), stepType, userId, change, 'saveKycStepData');
 
-/** PUT /api/kyc/uuid/{uuid}/steps/{stepType}/data?userId= */
-export const saveKycStepDataByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-  change: KycStepDataChange,
-) =>
-  putStepData(
-    uuidPath(uuid, 'saveKycStepDataByUuid'),
-    stepType,
-    userId,
-    change,
-    'saveKycStepDataByUuid',
-  );
-
 /** PUT /api/kyc/{id}/steps/{stepType}/draft?userId=: keeps the form as it is, unchecked. */
 export const saveKycStepDraft = async (
   id: number,
@@ -337,34 +284,6 @@ export const saveKycStepDraft = async (
   draft: Record<string, unknown>,
 ) => putStepDraft(idPath(id, 'saveKycStepDraft'), stepType, userId, draft, 'saveKycStepDraft');
 
-/** PUT /api/kyc/uuid/{uuid}/steps/{stepType}/draft?userId= */
-export const saveKycStepDraftByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-  draft: Record<string, unknown>,
-) =>
-  putStepDraft(
-    uuidPath(uuid, 'saveKycStepDraftByUuid'),
-    stepType,
-    userId,
-    draft,
-    'saveKycStepDraftByUuid',
-  );
-
 /** DELETE /api/kyc/{id}/steps/{stepType}/draft?userId= (204). */
 export const deleteKycStepDraft = async (id: number, stepType: KycStepType, userId: number) =>
   deleteStepDraft(idPath(id, 'deleteKycStepDraft'), stepType, userId, 'deleteKycStepDraft');
-
-/** DELETE /api/kyc/uuid/{uuid}/steps/{stepType}/draft?userId= */
-export const deleteKycStepDraftByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-) =>
-  deleteStepDraft(
-    uuidPath(uuid, 'deleteKycStepDraftByUuid'),
-    stepType,
-    userId,
-    'deleteKycStepDraftByUuid',
-  );
