@@ -1,7 +1,8 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import type { Page } from '@common/api';
-import type { CommentVisibility, KycStatus } from '@common/kyc';
+import type { KycStatus } from '@common/kyc';
+import type { KycStatusChange, NewKycComment, NewKycSubmission } from '@common/kyc-bodies';
 import { insightsSchema, type Insights } from '@common/kyc-insights';
 import {
   auditEventSchema,
@@ -24,14 +25,14 @@ import {
   type Readiness,
   type StatusRecord,
 } from '@common/kyc-responses';
-import { parseKycRef, type KycStepType } from '@/features/kyc/kycModel';
+import { parseKycRef } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
 import { cachedGet } from '@/lib/cached-get';
 import { insightsCacheKey } from '@/lib/response-cache';
 import { required, searchParams, seg } from '@/lib/api-params';
 
-// The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint, each
-// with its id and its uuid variant; the step calls are in kycStepsApi.ts. PDF export, export
+// The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint the app
+// uses (the server keeps the uuid variants too); the step calls are in kycStepsApi.ts. PDF export, export
 // jobs and payment come with later issues.
 
 const BASE = '/api/kyc';
@@ -44,14 +45,6 @@ const statusListSchema = z.array(statusRecordSchema);
 const auditListSchema = z.array(auditEventSchema);
 
 // --- Submissions ---------------------------------------------------------------------------
-
-/** What a new submission names: one of the two partner references. */
-export interface NewKycSubmission {
-  tradePartnerId?: number;
-  tradePartnerUuid?: string;
-  status?: 'DRAFT';
-  customerContactId?: number | null;
-}
 
 /** POST /api/kyc: a new submission for the partner `body.tradePartnerId` names. */
 export async function createKyc(body: NewKycSubmission): Promise<KycSubmission> {
@@ -158,23 +151,6 @@ export const isNotFound = (error: unknown) => isAxiosError(error) && error.respo
 
 // --- Status ----------------------------------------------------------------------------------
 
-/** A status change (decision 012). SUBMISSION_COMMENT adds a comment without moving the file. */
-export interface KycStatusChange {
-  status: KycStatus | 'SUBMISSION_COMMENT';
-  /** The acting user's own id. */
-  userId: number;
-  comment?: string | null;
-  /** Staff only: who may read the comment (the server's default when not given). */
-  visibility?: CommentVisibility;
-  isCompliant?: boolean | null;
-  /** An approval despite the risk (issue 14): why, for the findings with this fingerprint. */
-  riskAcknowledgement?: { reason: string; fingerprint: string } | null;
-  /** Starting the review of someone else's file: it is taken over from them (decision 037). */
-  takeOver?: boolean;
-  /** The submission version the change is based on. */
-  version: number;
-}
-
 async function readStatusHistory(base: string): Promise<StatusRecord[]> {
   const { data } = await apiClient.get<unknown>(`${base}/status`);
   return statusListSchema.parse(data);
@@ -222,13 +198,6 @@ export const changeKycStatus = async (id: number, change: KycStatusChange) =>
   postStatus(idPath(id, 'changeKycStatus'), change, 'changeKycStatus');
 
 // --- Comments, audit trail, insights -------------------------------------------------------
-
-export interface NewKycComment {
-  comment: string;
-  stepType?: KycStepType | null;
-  /** Staff only: internal unless shared. */
-  visibility?: CommentVisibility;
-}
 
 async function readList<T>(url: string, schema: z.ZodType<T>): Promise<T> {
   const { data } = await apiClient.get<unknown>(url);

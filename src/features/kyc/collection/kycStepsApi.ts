@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import type { CommentVisibility, StepStatusRequest } from '@common/kyc';
+import type {
+  KycRequestWithdrawal,
+  KycStepDataChange,
+  KycStepStatusChange,
+} from '@common/kyc-bodies';
 import {
   kycStepChangeSchema,
   kycStepSchema,
@@ -19,16 +23,6 @@ const cacheBusting = () => ({ _: Date.now() });
 
 const stepListSchema = z.array(kycStepSchema);
 
-/** The change of a step's status; COMPLETED lets the server decide (decision 012). */
-export interface KycStepStatusChange {
-  status: StepStatusRequest;
-  comment?: string | null;
-  /** Staff only: who may read the comment; a request to the partner is always shared. */
-  visibility?: CommentVisibility;
-  /** The step version the change is based on. */
-  version: number;
-}
-
 function stepStatusBody(change: KycStepStatusChange, call: string) {
   required(change, 'status', call);
   required(change.status, 'status', call);
@@ -39,13 +33,6 @@ function stepStatusBody(change: KycStepStatusChange, call: string) {
     ...(comment && visibility ? { visibility } : {}),
     version,
   };
-}
-
-/** Withdrawing a reviewer's open request on a step (issue 14): why, and who may read it. */
-export interface KycRequestWithdrawal {
-  comment: string;
-  visibility?: CommentVisibility;
-  version: number;
 }
 
 /** POST /api/kyc/{id}/steps/{stepType}/request/withdraw?userId=: the step as it now is. */
@@ -214,12 +201,6 @@ export const changeInsightsStepStatus = async (
 /** GET /api/kyc/{id}/steps/{stepType} (fresh): rejects 404 for a step that does not exist. */
 export const readKycStep = async (id: number, stepType: KycStepType) =>
   readStep(idPath(id, 'readKycStep'), stepType, 'readKycStep', true);
-
-/** What PUT .../data takes: the step's data and the version it is based on. */
-export interface KycStepDataChange {
-  data: Record<string, unknown>;
-  version: number;
-}
 
 async function putStepData(
   base: string,

@@ -8,7 +8,7 @@ import { authorizePartner } from '../access-service.js';
 import { toContact } from '../present.js';
 import { refValue, type PartnerRef } from '../partners-repository.js';
 import { createContactRepository, type ContactRow } from './contacts-repository.js';
-import type { ContactInput, ContactPatch } from './contacts-schemas.js';
+import type { ContactPatch, NewContact } from './contacts-schemas.js';
 
 /** The message the SPEC gives (section 8, "Contact not found"). */
 const contactNotFound = (contact: string, ref?: PartnerRef) =>
@@ -78,7 +78,7 @@ export function createContactService(db: Db) {
       return toContact(contact);
     },
 
-    async create(actor: AuthUser, ref: PartnerRef, input: ContactInput): Promise<Contact> {
+    async create(actor: AuthUser, ref: PartnerRef, input: NewContact): Promise<Contact> {
       requireNameOrEmail(input);
       const { partner } = await authorizePartner(db, actor, ref, 'change');
       const row = await contacts.insert({
