@@ -1,7 +1,7 @@
 /**
  * What the KYC routes take (docs/api/kyc.md): a new file, status changes, comments, step status
  * changes and step data. The server validates each body with these schemas; the app types what
- * it sends with the `…Body` types at the end, so both read one contract.
+ * it sends with the types at the end (`z.input`), so both read one contract.
  */
 import { z } from 'zod';
 import { KYC_STATUSES, STEP_STATUS_REQUESTS, SUBMISSION_COMMENT } from './kyc.js';
@@ -10,9 +10,6 @@ import { uuidSchema, versionField, type Versioned } from './request-fields.js';
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 
-// ---- requests ------------------------------------------------------------------------------
-
-/** A comment: trimmed; empty counts as none. */
 /** An optional comment: null, missing and blank all mean none. */
 const commentText = z
   .string('must be a string')

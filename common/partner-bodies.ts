@@ -1,7 +1,7 @@
 /**
  * What the trade partner routes take (docs/api/partners.md): a company, its addresses, contacts,
  * members, invitations and terms. The server validates each body with these schemas; the app
- * types what it sends with the `…Body` types below, so both read one contract.
+ * types what it sends with the types below (`z.input`), so both read one contract.
  */
 import { z } from 'zod';
 import { ACCESS_LEVELS, ADDRESS_TYPES, GRANTABLE_ACCESS_LEVELS } from './partner-access.js';
