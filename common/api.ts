@@ -104,6 +104,11 @@ export const errorResponseSchema = z
     error: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    requestId: z
+      .string()
+      .describe(
+        'the id of the request, also in its X-Request-Id header and its log lines: what support asks for',
+      ),
   })
   .meta({ id: 'Error' });
 

@@ -1,10 +1,7 @@
 import { LIST_COUNT_CAP } from '#common/api.js';
 import { z } from 'zod';
+import { uuidSchema } from '#common/request-fields.js';
 import type { CappedCount } from '#server/db/capped-count.js';
-
-/** A string field; a missing one reads "is required" rather than zod's type message. */
-export const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
 
 /**
  * Path parameters (docs/api/partners.md): an id is a positive integer, a uuid is 8-4-4-4-12 hex
@@ -16,11 +13,8 @@ export const positiveIdSchema = z
   .transform(Number)
   .describe('numeric id');
 
-export const uuidSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
-  .transform((value) => value.toLowerCase())
-  .describe('UUID');
+// Bodies name records by uuid too, so the rule lives with the body fields the app shares.
+export { uuidSchema };
 
 /**
  * One path segment that takes an id or a uuid (SPEC 3): a hyphen or 36 characters make it a

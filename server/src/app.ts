@@ -31,6 +31,7 @@ import errors from './plugins/errors.js';
 import { redactingLoggerOptions } from './plugins/log-redaction.js';
 import openapi from './plugins/openapi.js';
 import rateLimits from './plugins/rate-limits.js';
+import requestIdHeader, { requestId } from './plugins/request-id.js';
 import securityHeaders from './plugins/security-headers.js';
 import { createSerializerCompiler } from './plugins/serializer.js';
 import spa from './plugins/spa.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 : {}),
           },
     trustProxy: config.trustProxy,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Before errors: it adds the errors a versioned route answers (decision 023).
   await app.register(versions);
+  await app.register(requestIdHeader);
   await app.register(errors);
   await app.register(securityHeaders, { config });
   await app.register(controlCharacters);

@@ -124,14 +124,6 @@ export type Based<T extends { version?: number | undefined }> = Omit<T, 'version
   version: number;
 };
 
-/** The body field a change may name its version in, instead of If-Match. */
-export const versionField = z
-  .number('must be a number')
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .optional()
-  .describe('the version the change is based on; required unless the If-Match header names it');
-
 /** The If-Match header as the OpenAPI document shows it; other headers pass untouched. */
 export const ifMatchHeadersSchema = z.looseObject({
   'if-match': z

@@ -1,5 +1,5 @@
 import type { AddressType } from '@common/partner-access';
-import type { AddressBody, TradePartnerBody } from '@/companies/tradePartnerApi';
+import type { AddressBody, TradePartnerBody } from '@common/partner-bodies';
 
 /** The company fields of a trade partner, as a form holds them (empty text for nothing). */
 export interface CompanyFormValues {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { AddressType } from '@common/partner-access';
+import type {
+  AddressBody,
+  CreateTradePartnerBody,
+  TermsBody,
+  TradePartnerBody,
+} from '@common/partner-bodies';
 import {
   addressSchema,
   contactSchema,
@@ -64,29 +69,6 @@ export async function getTradePartnerUserRole(id: number | undefined): Promise<P
   return cachedGet('auth', `/api/partners/${seg(id)}/user-role`, userRoleSchema);
 }
 
-/** The company fields a partner is created or changed with; absent fields stay as they are. */
-export interface TradePartnerBody {
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  website?: string | null;
-  legalForm?: string | null;
-  cocNumber?: string | null;
-  vatNumber?: string | null;
-  country?: string | null;
-}
-
-export interface AddressBody {
-  type?: AddressType;
-  country: string;
-  city: string;
-  street: string;
-  houseNumber: string;
-  postCode: string;
-}
-
-export type CreateTradePartnerBody = TradePartnerBody & { name: string; address?: AddressBody };
-
 /** POST /api/partners: a new partner (with its first address); a non-staff creator becomes OWNER. */
 export async function createTradePartner(body: CreateTradePartnerBody): Promise<TradePartner> {
   required(body, 'body', 'createTradePartner');
@@ -140,14 +122,6 @@ export async function updateAddress(
 }
 
 // --- Terms --------------------------------------------------------------------------------
-
-/** What a terms call sends: accepted or not, the terms version read, the partner's version. */
-export interface TermsBody {
-  termsAccepted: boolean;
-  /** The version of the terms the person read (common/terms.ts); absent when withdrawing. */
-  termsVersion?: string;
-  version: number;
-}
 
 /** GET /assets/terms/{version}/{language}.json: one version of the terms in one language. */
 export async function getTermsDocument(version: string, language: string): Promise<TermsDocument> {

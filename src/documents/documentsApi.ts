@@ -225,21 +225,6 @@ export async function getEntityDocuments(
   return parseDocumentList(data);
 }
 
-/** GET /api/documents/entity-uuid/{entityName}/{entityUuid} */
-export async function getEntityDocumentsByUuid(
-  entityName: EntityName,
-  entityUuid: string,
-  query: EntityQuery = {},
-): Promise<DocumentPage> {
-  required(entityName, 'entityName', 'getEntityDocumentsByUuid');
-  required(entityUuid, 'entityUuid', 'getEntityDocumentsByUuid');
-  const { data } = await apiClient.get<unknown>(
-    `/api/documents/entity-uuid/${seg(entityName)}/${seg(entityUuid)}`,
-    { params: searchParams({ ...ENTITY_PAGE_DEFAULTS, ...query }) },
-  );
-  return parseDocumentList(data);
-}
-
 /** GET /api/documents/shipment/{shipmentId}; a failure logs and answers an empty list. */
 export async function getShipmentDocuments(
   shipmentId: number,

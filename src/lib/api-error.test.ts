@@ -29,6 +29,18 @@ describe('toApiError', () => {
     });
   });
 
+  it('keeps the request id, so a support person can ask for it', async () => {
+    const error = await failure(() =>
+      HttpResponse.json(
+        { statusCode: 404, error: 'Not Found', message: 'Gone', requestId: 'req-7' },
+        { status: 404 },
+      ),
+    );
+    const kept = toApiError(error);
+    expect(kept).toEqual({ status: 404, message: 'Gone', requestId: 'req-7' });
+    expect(toApiError(kept)).toBe(kept);
+  });
+
   it('uses the HTTP error when the body is not the error shape', async () => {
     const error = await failure(
       () => new HttpResponse('<html>bad gateway</html>', { status: 502 }),

@@ -13,12 +13,16 @@ export interface ApiError {
   status: number;
   message: string;
   details?: unknown;
+  /** The server's id of the request (its X-Request-Id): what a support person asks for. */
+  requestId?: string;
 }
 
-// The server's one error shape (common/api.ts), read for its message and details only (the
-// status comes from the response itself); an empty message is none the user can be shown.
+const API_ERROR_KEYS: ReadonlySet<string> = new Set(['status', 'message', 'details', 'requestId']);
+
+// The server's one error shape (common/api.ts), read for its message, details and request id
+// (the status comes from the response itself); an empty message is none the user can be shown.
 const errorBodySchema = errorResponseSchema
-  .partial({ statusCode: true, error: true })
+  .partial({ statusCode: true, error: true, requestId: true })
   .refine((body) => body.message !== '');
 
 export function isApiError(value: unknown): value is ApiError {
@@ -27,7 +31,7 @@ export function isApiError(value: unknown): value is ApiError {
     value !== null &&
     typeof (value as ApiError).status === 'number' &&
     typeof (value as ApiError).message === 'string' &&
-    Object.keys(value).every((key) => key === 'status' || key === 'message' || key === 'details')
+    Object.keys(value).every((key) => API_ERROR_KEYS.has(key))
   );
 }
 
@@ -37,8 +41,13 @@ export function toApiError(error: unknown): ApiError {
     const status = error.response?.status ?? 0;
     const body = errorBodySchema.safeParse(error.response?.data);
     if (body.success) {
-      const { message, details } = body.data;
-      return details === undefined ? { status, message } : { status, message, details };
+      const { message, details, requestId } = body.data;
+      return {
+        status,
+        message,
+        ...(details === undefined ? {} : { details }),
+        ...(requestId === undefined ? {} : { requestId }),
+      };
     }
     return { status, message: error.message };
   }

@@ -29,6 +29,7 @@ describe.each(databaseTargets())('bearer authentication (%s)', (target) => {
       statusCode: 401,
       error: 'Unauthorized',
       message: expect.any(String),
+      requestId: expect.any(String),
     });
   }
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -30,12 +30,19 @@ declare module 'fastify' {
   }
 }
 
-function body(statusCode: number, message: string, details?: unknown): ErrorResponse {
+/** The one error body, naming the request it answers (plugins/request-id.ts). */
+export function errorBody(
+  request: FastifyRequest,
+  statusCode: number,
+  message: string,
+  details?: unknown,
+): ErrorResponse {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(details === undefined ? {} : { details }),
+    requestId: request.id,
   };
 }
 
@@ -79,7 +86,7 @@ export default fp(
         });
         const first = details[0];
         const message = first ? `${first.field}: ${first.message}` : 'The request is invalid.';
-        return reply.status(400).send(body(400, message, details));
+        return reply.status(400).send(errorBody(request, 400, message, details));
       }
       if (error instanceof TooManyRequestsError) {
         reply.header('retry-after', error.retryAfterSeconds);
@@ -87,22 +94,22 @@ export default fp(
       if (error instanceof AppError) {
         return reply
           .status(error.statusCode)
-          .send(body(error.statusCode, error.message, error.details));
+          .send(errorBody(request, error.statusCode, error.message, error.details));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
-        return reply.status(status).send(body(status, error.message));
+        return reply.status(status).send(errorBody(request, status, error.message));
       }
       request.log.error({ err: loggable(error) }, 'request failed');
       return reply
         .status(500)
-        .send(body(500, 'Something went wrong on our side. Please try again.'));
+        .send(errorBody(request, 500, 'Something went wrong on our side. Please try again.'));
     });
 
     // The address is echoed as the log keeps it: a token in it is not sent back (issue 32).
     app.setNotFoundHandler((request, reply) => {
       const path = redactUrl(request.url.split('?')[0]!);
-      reply.status(404).send(body(404, `No route for ${request.method} ${path}.`));
+      reply.status(404).send(errorBody(request, 404, `No route for ${request.method} ${path}.`));
     });
   },
   { name: 'errors' },

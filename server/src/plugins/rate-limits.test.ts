@@ -38,6 +38,7 @@ function expect429(response: {
     statusCode: 429,
     error: 'Too Many Requests',
     message: `Too many requests. Try again in ${seconds} s.`,
+    requestId: expect.any(String),
   });
 }
 

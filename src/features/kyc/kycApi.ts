@@ -1,7 +1,8 @@
 import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import type { Page } from '@common/api';
-import type { CommentVisibility, KycStatus } from '@common/kyc';
+import type { KycStatus } from '@common/kyc';
+import type { KycStatusChange, NewKycComment, NewKycSubmission } from '@common/kyc-bodies';
 import { insightsSchema, type Insights } from '@common/kyc-insights';
 import {
   auditEventSchema,
@@ -24,14 +25,14 @@ import {
   type Readiness,
   type StatusRecord,
 } from '@common/kyc-responses';
-import { parseKycRef, type KycStepType } from '@/features/kyc/kycModel';
+import { parseKycRef } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
 import { cachedGet } from '@/lib/cached-get';
 import { insightsCacheKey } from '@/lib/response-cache';
 import { required, searchParams, seg } from '@/lib/api-params';
 
-// The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint, each
-// with its id and its uuid variant; the step calls are in kycStepsApi.ts. PDF export, export
+// The calls of docs/api/kyc.md (SPEC section 7, 'KYC'): one typed function per endpoint the app
+// uses (the server keeps the uuid variants too); the step calls are in kycStepsApi.ts. PDF export, export
 // jobs and payment come with later issues.
 
 const BASE = '/api/kyc';
@@ -45,25 +46,10 @@ const auditListSchema = z.array(auditEventSchema);
 
 // --- Submissions ---------------------------------------------------------------------------
 
-/** What a new submission names: one of the two partner references. */
-export interface NewKycSubmission {
-  tradePartnerId?: number;
-  tradePartnerUuid?: string;
-  status?: 'DRAFT';
-  customerContactId?: number | null;
-}
-
 /** POST /api/kyc: a new submission for the partner `body.tradePartnerId` names. */
 export async function createKyc(body: NewKycSubmission): Promise<KycSubmission> {
   required(body, 'body', 'createKyc');
   const { data } = await apiClient.post<unknown>(BASE, body, { skipErrorNotice: true });
-  return kycSubmissionSchema.parse(data);
-}
-
-/** POST /api/kyc/uuid: a new submission for the partner `body.tradePartnerUuid` names. */
-export async function createKycByUuid(body: NewKycSubmission): Promise<KycSubmission> {
-  required(body, 'body', 'createKycByUuid');
-  const { data } = await apiClient.post<unknown>(`${BASE}/uuid`, body, { skipErrorNotice: true });
   return kycSubmissionSchema.parse(data);
 }
 
@@ -165,23 +151,6 @@ export const isNotFound = (error: unknown) => isAxiosError(error) && error.respo
 
 // --- Status ----------------------------------------------------------------------------------
 
-/** A status change (decision 012). SUBMISSION_COMMENT adds a comment without moving the file. */
-export interface KycStatusChange {
-  status: KycStatus | 'SUBMISSION_COMMENT';
-  /** The acting user's own id. */
-  userId: number;
-  comment?: string | null;
-  /** Staff only: who may read the comment (the server's default when not given). */
-  visibility?: CommentVisibility;
-  isCompliant?: boolean | null;
-  /** An approval despite the risk (issue 14): why, for the findings with this fingerprint. */
-  riskAcknowledgement?: { reason: string; fingerprint: string } | null;
-  /** Starting the review of someone else's file: it is taken over from them (decision 037). */
-  takeOver?: boolean;
-  /** The submission version the change is based on. */
-  version: number;
-}
-
 async function readStatusHistory(base: string): Promise<StatusRecord[]> {
   const { data } = await apiClient.get<unknown>(`${base}/status`);
   return statusListSchema.parse(data);
@@ -216,10 +185,6 @@ async function postStatus(
 export const getKycStatusHistory = async (id: number) =>
   readStatusHistory(idPath(id, 'getKycStatusHistory'));
 
-/** GET /api/kyc/uuid/{uuid}/status */
-export const getKycStatusHistoryByUuid = async (uuid: string) =>
-  readStatusHistory(uuidPath(uuid, 'getKycStatusHistoryByUuid'));
-
 /** GET /api/kyc/{id}/status/{statusId}: one entry of the history. */
 export async function getKycStatusRecord(id: number, statusId: number): Promise<StatusRecord> {
   const base = idPath(id, 'getKycStatusRecord');
@@ -232,18 +197,7 @@ export async function getKycStatusRecord(id: number, statusId: number): Promise<
 export const changeKycStatus = async (id: number, change: KycStatusChange) =>
   postStatus(idPath(id, 'changeKycStatus'), change, 'changeKycStatus');
 
-/** POST /api/kyc/uuid/{uuid}/status (SPEC 7's create-or-update-status-by-uuid). */
-export const createOrUpdateStatusByUuid = async (uuid: string, change: KycStatusChange) =>
-  postStatus(uuidPath(uuid, 'createOrUpdateStatusByUuid'), change, 'createOrUpdateStatusByUuid');
-
 // --- Comments, audit trail, insights -------------------------------------------------------
-
-export interface NewKycComment {
-  comment: string;
-  stepType?: KycStepType | null;
-  /** Staff only: internal unless shared. */
-  visibility?: CommentVisibility;
-}
 
 async function readList<T>(url: string, schema: z.ZodType<T>): Promise<T> {
   const { data } = await apiClient.get<unknown>(url);
@@ -262,25 +216,13 @@ async function postComment(base: string, body: NewKycComment, call: string) {
 export const getKycComments = async (id: number): Promise<KycComment[]> =>
   readList(`${idPath(id, 'getKycComments')}/comments`, commentListSchema);
 
-/** GET /api/kyc/uuid/{uuid}/comments */
-export const getKycCommentsByUuid = async (uuid: string): Promise<KycComment[]> =>
-  readList(`${uuidPath(uuid, 'getKycCommentsByUuid')}/comments`, commentListSchema);
-
 /** POST /api/kyc/{id}/comments */
 export const addKycComment = async (id: number, body: NewKycComment): Promise<KycComment> =>
   postComment(idPath(id, 'addKycComment'), body, 'addKycComment');
 
-/** POST /api/kyc/uuid/{uuid}/comments */
-export const addKycCommentByUuid = async (uuid: string, body: NewKycComment): Promise<KycComment> =>
-  postComment(uuidPath(uuid, 'addKycCommentByUuid'), body, 'addKycCommentByUuid');
-
 /** GET /api/kyc/{id}/audit (staff): every change, oldest first. */
 export const getKycAudit = async (id: number): Promise<AuditEvent[]> =>
   readList(`${idPath(id, 'getKycAudit')}/audit`, auditListSchema);
-
-/** GET /api/kyc/uuid/{uuid}/audit (staff) */
-export const getKycAuditByUuid = async (uuid: string): Promise<AuditEvent[]> =>
-  readList(`${uuidPath(uuid, 'getKycAuditByUuid')}/audit`, auditListSchema);
 
 /** GET /api/kyc/{id}/insights (staff): computed when asked, kept as insights_full_{id}. */
 export const getKycInsights = async (id: number): Promise<Insights> =>
@@ -291,22 +233,9 @@ export const getKycInsights = async (id: number): Promise<Insights> =>
     insightsCacheKey.full(id),
   );
 
-/** GET /api/kyc/uuid/{uuid}/insights (staff), kept as insights_full_uuid_{uuid}. */
-export const getKycInsightsByUuid = async (uuid: string): Promise<Insights> =>
-  cachedGet(
-    'default',
-    `${uuidPath(uuid, 'getKycInsightsByUuid')}/insights`,
-    insightsSchema,
-    insightsCacheKey.fullByUuid(uuid),
-  );
-
 /** GET /api/kyc/{id}/readiness: whether the file may be submitted, and what is missing. */
 export const getKycReadiness = async (id: number): Promise<Readiness> =>
   readList(`${idPath(id, 'getKycReadiness')}/readiness`, readinessSchema);
-
-/** GET /api/kyc/uuid/{uuid}/readiness */
-export const getKycReadinessByUuid = async (uuid: string): Promise<Readiness> =>
-  readList(`${uuidPath(uuid, 'getKycReadinessByUuid')}/readiness`, readinessSchema);
 
 // --- Customers ------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@common/partners';
-import type { ContactInput } from '@/features/partners/partnersApi';
+import type { ContactInput } from '@common/partner-bodies';
 import { isEmail } from '@/companies/formValues';
 import type { TranslationKey } from '@/lib/i18n';
 

@@ -8,7 +8,7 @@ import { notify } from '@/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { ContactFormModal } from '@/features/partners/ContactFormModal';
 import { contactDisplayName } from '@/companies/contactName';
-import type { ContactInput } from '@/features/partners/partnersApi';
+import type { ContactInput } from '@common/partner-bodies';
 import { removeContact, saveContact } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/companies/companyViews';

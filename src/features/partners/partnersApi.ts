@@ -2,6 +2,7 @@ import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import type { Page } from '@common/api';
 import type { AccessLevel } from '@common/partner-access';
+import type { ContactInput } from '@common/partner-bodies';
 import {
   contactSchema,
   invitationCreatedSchema,
@@ -96,14 +97,6 @@ export async function deleteAddress(
 }
 
 // --- Contacts -------------------------------------------------------------------------------
-
-export interface ContactInput {
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  jobTitle: string | null;
-}
 
 /** POST /api/partners/uuid/{uuid}/contacts: an e-mail or a name is required. */
 export async function createContact(partnerUuid: string, body: ContactInput): Promise<Contact> {

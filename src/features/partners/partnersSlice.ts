@@ -33,7 +33,6 @@ import {
   updateContact,
   updateMemberAccess,
   type CompanySearch,
-  type ContactInput,
   type PartnerListQuery,
 } from '@/features/partners/partnersApi';
 import {
@@ -49,10 +48,13 @@ import {
   getTradePartnerByUuid,
   updateAddress,
   updateTradePartner,
-  type AddressBody,
-  type CreateTradePartnerBody,
-  type TradePartnerBody,
 } from '@/companies/tradePartnerApi';
+import type {
+  AddressBody,
+  ContactInput,
+  CreateTradePartnerBody,
+  TradePartnerBody,
+} from '@common/partner-bodies';
 import {
   fieldIssues,
   isStaleVersion,

@@ -1,6 +1,7 @@
 import { isAxiosError, type AxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import type { DocumentType } from '@common/documents';
+import type { KycStepDataChange } from '@common/kyc-bodies';
 import {
   kycStepSchema,
   missingItemSchema,
@@ -69,7 +70,7 @@ export async function getFile(token: string): Promise<SelfServiceFile> {
 export async function saveStepData(
   token: string,
   stepType: DataStepType,
-  change: { data: Record<string, unknown>; version: number },
+  change: KycStepDataChange,
 ) {
   const { data } = await apiClient.put<unknown>(
     `${stepPath(stepType)}/data`,

@@ -1,5 +1,5 @@
 import { apiClient } from '@/lib/api-client';
-import type { ProfileBody } from '@/features/settings/profileValues';
+import type { ProfileBody } from '@common/profile-body';
 
 /**
  * PATCH /api/users/{id}: the seven profile fields. The answer's body is not read: a 200 is a

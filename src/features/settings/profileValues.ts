@@ -1,5 +1,6 @@
 import { isValid, parseISO } from 'date-fns';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { ProfileBody } from '@common/profile-body';
 import { SEXES, type Sex, type User } from '@common/users';
 import { formatPhone, isInternationalPhone, type FieldProblems } from '@/companies/formValues';
 
@@ -11,19 +12,6 @@ export interface ProfileFormValues {
   birthday: string;
   nationality: string;
   country: string;
-  mobile: string;
-}
-
-/** The body of PATCH /api/users/{id}. */
-export interface ProfileBody {
-  firstName: string;
-  lastName: string;
-  sex: Sex;
-  /** yyyy-MM-dd */
-  birthday: string;
-  nationality: string;
-  country: string;
-  /** E.164 */
   mobile: string;
 }
 

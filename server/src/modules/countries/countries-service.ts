@@ -41,8 +41,3 @@ export function listCountries(lang: Language): Country[] {
   }
   return list;
 }
-
-/** True for an ISO 3166-1 alpha-2 code that exists (upper case only). */
-export function isCountryCode(value: string): boolean {
-  return /^[A-Z]{2}$/.test(value) && countries.isValid(value);
-}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accessTokenSchema } from '#common/documents.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { requireUser } from '#server/plugins/auth.js';
-import { errorResponseSchema } from '#server/plugins/errors.js';
+import { errorBody, errorResponseSchema } from '#server/plugins/errors.js';
 import type { AccessTokens } from './access-tokens.js';
 import type { SelfServiceCaller } from './types.js';
 import {
@@ -116,11 +116,13 @@ const fileRoutes: FastifyPluginAsyncZod<{
         return reply
           .status(416)
           .header('content-range', `bytes */${row.size}`)
-          .send({
-            statusCode: 416,
-            error: 'Range Not Satisfiable',
-            message: `The range ${request.headers.range} lies outside the file (${row.size} bytes).`,
-          });
+          .send(
+            errorBody(
+              request,
+              416,
+              `The range ${request.headers.range} lies outside the file (${row.size} bytes).`,
+            ),
+          );
       }
       const object = await openObject(app.storage, request.log, row, range);
       fileHeaders(reply, row, request.query.disposition);

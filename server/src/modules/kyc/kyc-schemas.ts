@@ -1,180 +1,47 @@
 import { z } from 'zod';
 import {
-  CUSTOMER_SORT_FIELDS,
-  KYC_STATUSES,
-  STEP_STATUS_REQUESTS,
-  SUBMISSION_COMMENT,
-  type CustomerSortField,
-} from '#common/kyc.js';
-import { kycStatusSchema, stepTypeSchema, visibilitySchema } from '#common/kyc-responses.js';
+  commentInputSchema,
+  createSchema,
+  insightsStepStatusSchema,
+  requestWithdrawalSchema,
+  riskAcknowledgementSchema,
+  statusChangeSchema,
+  stepCreateSchema,
+  stepDataInputSchema,
+  stepDraftInputSchema,
+  stepStatusChangeSchema,
+  userIdField,
+} from '#common/kyc-bodies.js';
+import { CUSTOMER_SORT_FIELDS, type CustomerSortField } from '#common/kyc.js';
+import { kycStatusSchema, stepTypeSchema } from '#common/kyc-responses.js';
 import { idOrUuidSchema, positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
-import { versionField } from '#server/versions.js';
 
 export const tags = ['kyc'];
 
-const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
-
-// ---- requests ------------------------------------------------------------------------------
-
-/** A comment: trimmed; empty counts as none. */
-/** An optional comment: null, missing and blank all mean none. */
-const commentText = z
-  .string('must be a string')
-  .trim()
-  .max(4000, 'must be at most 4000 characters')
-  .nullable()
-  .transform((value) => value || undefined);
-
-const positiveInteger = 'must be a positive integer';
-const userIdField = z
-  .union([z.number(), z.string()], positiveInteger)
-  .transform(Number)
-  .pipe(z.number(positiveInteger).int(positiveInteger).positive(positiveInteger))
-  .describe('your own user id');
-
-export const createSchema = z
-  .object({
-    tradePartnerId: z.number('must be a number').int().positive().optional(),
-    tradePartnerUuid: uuidSchema.optional(),
-    status: z.literal('DRAFT', 'must be DRAFT').optional(),
-    customerContactId: z
-      .number('must be a number')
-      .int()
-      .positive()
-      .nullable()
-      .optional()
-      .describe("a contact of the trade partner: the partner's contact person for the file"),
-  })
-  .meta({ id: 'NewKycSubmission' });
+// The request bodies live in common/kyc-bodies.ts, which the app types its calls with; the
+// routes find them here with the module's other schemas.
+export {
+  commentInputSchema,
+  createSchema,
+  insightsStepStatusSchema,
+  requestWithdrawalSchema,
+  riskAcknowledgementSchema,
+  statusChangeSchema,
+  stepCreateSchema,
+  stepDataInputSchema,
+  stepDraftInputSchema,
+  stepStatusChangeSchema,
+};
 
 export type KycCreate = z.infer<typeof createSchema>;
-
-const visibilityField = visibilitySchema
-  .optional()
-  .describe(
-    'staff only: who may read the comment. Default: shared for a request to the partner (which ' +
-      'is always shared), internal otherwise. What a partner writes is always shared.',
-  );
-
-export const riskAcknowledgementSchema = z
-  .object({
-    reason: z
-      .string('is required')
-      .trim()
-      .min(1, 'is required')
-      .max(4000, 'must be at most 4000 characters'),
-    fingerprint: z
-      .string('is required')
-      .regex(/^[0-9a-f]{64}$/, 'must be the fingerprint of the insights you reviewed')
-      .describe("the insights' `fingerprint`, as shown to the approver"),
-  })
-  .meta({ id: 'KycRiskAcknowledgement' })
-  .describe(
-    'approving a file whose risk is HIGH or whose findings are open (MEDIUM or HIGH) needs this: ' +
-      'why it is approved anyway, for the findings with this fingerprint',
-  );
-
 export type RiskAcknowledgement = z.infer<typeof riskAcknowledgementSchema>;
-
-export const statusChangeSchema = z
-  .object({
-    status: z.enum(
-      [...KYC_STATUSES, SUBMISSION_COMMENT],
-      oneOf([...KYC_STATUSES, SUBMISSION_COMMENT]),
-    ),
-    userId: userIdField,
-    comment: commentText.optional(),
-    visibility: visibilityField,
-    isCompliant: z.boolean('must be true or false').nullable().optional(),
-    riskAcknowledgement: riskAcknowledgementSchema.nullable().optional(),
-    takeOver: z
-      .boolean('must be true or false')
-      .optional()
-      .describe(
-        'starting the review of a file someone else is reviewing: true takes it over from them ' +
-          '(recorded in the audit trail); without it the start is refused (409 naming them)',
-      ),
-    version: versionField,
-  })
-  .meta({ id: 'KycStatusChange' });
-
 export type StatusChange = z.infer<typeof statusChangeSchema>;
-
-export const commentInputSchema = z
-  .object({
-    comment: z
-      .string('is required')
-      .trim()
-      .min(1, 'is required')
-      .max(4000, 'must be at most 4000 characters'),
-    stepType: stepTypeSchema.nullable().optional(),
-    visibility: visibilitySchema
-      .optional()
-      .describe('staff only; default internal. What a partner writes is always shared.'),
-  })
-  .meta({ id: 'NewKycComment' });
-
 export type CommentInput = z.infer<typeof commentInputSchema>;
-
-export const stepCreateSchema = z
-  .object({
-    status: z
-      .enum(['PENDING', 'IN_PROGRESS'], 'must be PENDING or IN_PROGRESS')
-      .optional()
-      .describe('PENDING by default'),
-  })
-  .nullable()
-  .optional()
-  .meta({ id: 'KycNewStep' });
-
-export const stepStatusChangeSchema = z
-  .object({
-    status: z.enum(STEP_STATUS_REQUESTS, oneOf(STEP_STATUS_REQUESTS)),
-    comment: commentText.optional(),
-    visibility: visibilityField,
-    version: versionField,
-  })
-  .meta({ id: 'KycStepStatusChange' });
-
 export type StepStatusChange = z.infer<typeof stepStatusChangeSchema>;
-
-export const requestWithdrawalSchema = z
-  .object({
-    comment: z
-      .string('is required')
-      .trim()
-      .min(1, 'is required')
-      .max(4000, 'must be at most 4000 characters')
-      .describe('why the partner need not answer the request after all'),
-    visibility: visibilitySchema.optional().describe('default shared: the partner was asked'),
-    version: versionField,
-  })
-  .meta({ id: 'KycStepRequestWithdrawal' });
-
 export type RequestWithdrawal = z.infer<typeof requestWithdrawalSchema>;
-
-export const insightsStepStatusSchema = stepStatusChangeSchema
-  .extend({ userId: userIdField })
-  .meta({ id: 'KycInsightsStepStatusChange' });
-
-export const userIdQuerySchema = z.object({ userId: userIdField });
-
-const formObject = () => z.record(z.string(), z.unknown(), 'must be an object');
-
-export const stepDataInputSchema = z
-  .object({
-    data: formObject().describe("the step's form (common/kyc-steps.ts); stored normalised"),
-    version: versionField,
-  })
-  .meta({ id: 'KycStepDataInput' });
-
 export type StepDataInput = z.infer<typeof stepDataInputSchema>;
 
-export const stepDraftInputSchema = z
-  .object({
-    draft: formObject().describe('any JSON object of at most 64 KiB, kept as it is'),
-  })
-  .meta({ id: 'KycStepDraftInput' });
+export const userIdQuerySchema = z.object({ userId: userIdField });
 
 /** Cache-busting parameters the app adds; ignored. */
 export const cacheBustingSchema = z.object({

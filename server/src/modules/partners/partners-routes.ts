@@ -16,13 +16,11 @@ import addressRoutes from './addresses/addresses-routes.js';
 import contactRoutes from './contacts/contacts-routes.js';
 import invitationRoutes from './invitations/invitations-routes.js';
 import memberRoutes from './members/members-routes.js';
+import { partnerCreateSchema, partnerPatchSchema, termsSchema } from '#common/partner-bodies.js';
 import {
-  partnerCreateSchema,
   partnerIdParamsSchema,
   partnerListQuerySchema,
-  partnerPatchSchema,
   partnerUuidParamsSchema,
-  termsSchema,
 } from './partners-schemas.js';
 import { createPartnerService, type PartnerChangeListener } from './partners-service.js';
 

@@ -10,15 +10,15 @@ import { TERMS_VERSION, TERMS_VERSION_CONFLICT } from '#common/terms.js';
 import { requirePageWithinCap } from '#server/api-parameters.js';
 import { toPage } from '#server/api-schemas.js';
 import type { Db } from '#server/db/client.js';
-import { ConflictError, ForbiddenError, ValidationError } from '#server/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
-import { staleVersion } from '#server/versions.js';
+import { StaleRecord, versionedChange } from '#server/versions.js';
 // One notation for stored and searched numbers: the company search's.
 import { checkVatNumber, normaliseNumber } from '#server/matching/normalise.js';
 import { createUserLookup } from '#server/modules/users/identity-service.js';
 import { ensureUserRow } from '#server/modules/users/identity-service.js';
-import { authorizePartner } from './access-service.js';
+import { authorizePartner, partnerNotFound } from './access-service.js';
 import { createAddressRepository } from './addresses/addresses-repository.js';
 import { createContactRepository } from './contacts/contacts-repository.js';
 import { uniqueViolation } from '#server/db/errors.js';
@@ -133,14 +133,20 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
     }
   }
 
-  /** 409 for a change based on an old version, with the partner as it is now. */
-  async function stale(id: number, membership: MembershipRow | undefined) {
-    const current = await partners.find({ id });
-    return staleVersion(
-      'trade partner',
-      current ? await presentPartner(db, current, membership) : null,
-    );
-  }
+  /**
+   * Runs a change of a partner; one based on an old version is 409 with the partner as it is
+   * now. Partners are never deleted, so the one a change was made to is still there to read.
+   */
+  const versioned = (
+    partner: PartnerRow,
+    membership: MembershipRow | undefined,
+    change: () => Promise<unknown>,
+  ) =>
+    versionedChange('trade partner', change, async () => {
+      const current = await partners.find({ id: partner.id });
+      if (!current) throw new NotFoundError(partnerNotFound(partner.id));
+      return presentPartner(db, current, membership);
+    });
 
   return {
     async list(actor: AuthUser, query: PartnerListQuery): Promise<TradePartnerPage> {
@@ -243,24 +249,25 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       version: number,
     ): Promise<TradePartner> {
       const { partner, membership } = await authorizePartner(db, actor, ref, 'change');
-      if (partner.version !== version) throw await stale(partner.id, membership);
-      const country = patch.country !== undefined ? patch.country : partner.country;
-      const registeredIn =
-        country ?? (await createAddressRepository(db).listFor([partner.id]))[0]?.country ?? null;
-      const numbers = checkedNumbers(patch, country, partner, registeredIn);
-      await refuseDuplicates(actor, numbers, partner.id);
-      const values = Object.fromEntries(
-        Object.entries({ ...patch, ...numbers }).filter(
-          ([key, value]) => key !== 'version' && value !== undefined,
-        ),
-      );
-      if (Object.keys(values).length === 0) return presentPartner(db, partner, membership);
-      const updated = await writing(actor, numbers, () =>
-        partners.update(partner.id, version, values),
-      );
-      if (!updated) throw await stale(partner.id, membership);
-      await onChange({ tradePartnerId: partner.id });
-      return presentPartner(db, updated, membership);
+      return versioned(partner, membership, async () => {
+        if (partner.version !== version) throw new StaleRecord();
+        const country = patch.country !== undefined ? patch.country : partner.country;
+        const registeredIn =
+          country ?? (await createAddressRepository(db).listFor([partner.id]))[0]?.country ?? null;
+        const numbers = checkedNumbers(patch, country, partner, registeredIn);
+        await refuseDuplicates(actor, numbers, partner.id);
+        const values = Object.fromEntries(
+          Object.entries({ ...patch, ...numbers }).filter(
+            ([key, value]) => key !== 'version' && value !== undefined,
+          ),
+        );
+        if (Object.keys(values).length === 0) return;
+        const updated = await writing(actor, numbers, () =>
+          partners.update(partner.id, version, values),
+        );
+        if (!updated) throw new StaleRecord();
+        await onChange({ tradePartnerId: partner.id });
+      });
     },
 
     async userRole(actor: AuthUser, ref: PartnerRef) {
@@ -280,30 +287,31 @@ export function createPartnerService(db: Db, onChange: PartnerChangeListener = a
       version: number,
     ): Promise<TradePartner> {
       const { partner, membership } = await authorizePartner(db, actor, ref, 'acceptTerms');
-      if (partner.version !== version) throw await stale(partner.id, membership);
-      const termsVersion = change.termsVersion ?? TERMS_VERSION;
-      if (change.termsAccepted && termsVersion !== TERMS_VERSION) {
-        throw new ConflictError(
-          `Version ${termsVersion} of the terms is not in force; read and accept version ${TERMS_VERSION}.`,
-          { reason: TERMS_VERSION_CONFLICT, current: TERMS_VERSION },
+      return versioned(partner, membership, async () => {
+        if (partner.version !== version) throw new StaleRecord();
+        const termsVersion = change.termsVersion ?? TERMS_VERSION;
+        if (change.termsAccepted && termsVersion !== TERMS_VERSION) {
+          throw new ConflictError(
+            `Version ${termsVersion} of the terms is not in force; read and accept version ${TERMS_VERSION}.`,
+            { reason: TERMS_VERSION_CONFLICT, current: TERMS_VERSION },
+          );
+        }
+        const accepted = partner.termsVersion === TERMS_VERSION;
+        if (accepted === change.termsAccepted) return;
+        const updated = await partners.update(
+          partner.id,
+          version,
+          change.termsAccepted
+            ? {
+                termsVersion: TERMS_VERSION,
+                termsAcceptedAt: new Date(),
+                // Only members accept (policy): the membership names the person.
+                termsAcceptedBy: membership!.userId,
+              }
+            : { termsVersion: null, termsAcceptedAt: null, termsAcceptedBy: null },
         );
-      }
-      const accepted = partner.termsVersion === TERMS_VERSION;
-      if (accepted === change.termsAccepted) return presentPartner(db, partner, membership);
-      const updated = await partners.update(
-        partner.id,
-        version,
-        change.termsAccepted
-          ? {
-              termsVersion: TERMS_VERSION,
-              termsAcceptedAt: new Date(),
-              // Only members accept (policy): the membership names the person.
-              termsAcceptedBy: membership!.userId,
-            }
-          : { termsVersion: null, termsAcceptedAt: null, termsAcceptedBy: null },
-      );
-      if (!updated) throw await stale(partner.id, membership);
-      return presentPartner(db, updated, membership);
+        if (!updated) throw new StaleRecord();
+      });
     },
   };
 }

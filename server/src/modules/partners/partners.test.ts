@@ -176,6 +176,7 @@ describe.each(databaseTargets())('trade partners (%s)', (target) => {
         error: 'Conflict',
         message: 'A trade partner with this CoC number already exists.',
         details: { field: 'cocNumber' },
+        requestId: expect.any(String),
       });
       const sameVat = await call(employee, 'POST', '/api/partners', {
         name: 'Second',

@@ -489,6 +489,7 @@ describe.each(databaseTargets())('company search (%s)', (target) => {
         error: 'Bad Request',
         message: `${details[0]!.field}: ${details[0]!.message}`,
         details,
+        requestId: expect.any(String),
       });
     });
   });

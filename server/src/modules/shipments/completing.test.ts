@@ -92,6 +92,7 @@ describe.each(databaseTargets())('completing an order (%s)', (target) => {
       error: 'Conflict',
       message: `Order ${o.number} still has goods to ship (1.500 TNE Steel coil, 1.000 PAL Pallet): completing it needs a reason of at least 3 characters.`,
       details: { reason: 'goodsLeftToShip', field: 'reason', lines: left },
+      requestId: expect.any(String),
     });
     const short = await moveOrder(server, w.manager, o, 'COMPLETED', 'ok');
     expect(short.statusCode).toBe(400);

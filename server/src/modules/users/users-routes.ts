@@ -4,7 +4,8 @@ import { tradePartnerSchema } from '#common/partners.js';
 import { userSchema } from '#common/users.js';
 import { idParamsSchema, uuidParamsSchema } from '#server/api-schemas.js';
 import { requireUser } from '#server/plugins/auth.js';
-import { identityParamsSchema, profilePatchSchema, profileSchema } from './users-schemas.js';
+import { profilePatchSchema, profileSchema } from '#common/profile-body.js';
+import { identityParamsSchema } from './users-schemas.js';
 import { createUserService } from './users-service.js';
 
 const tags = ['users'];

@@ -108,6 +108,7 @@ describe.each(databaseTargets())('users and ensure-user (%s)', (target) => {
       statusCode: 404,
       error: 'Not Found',
       message: 'No user with identity no-such-identity.',
+      requestId: expect.any(String),
     });
   });
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import type { CommentVisibility, StepStatusRequest } from '@common/kyc';
+import type {
+  KycRequestWithdrawal,
+  KycStepDataChange,
+  KycStepStatusChange,
+} from '@common/kyc-bodies';
 import {
   kycStepChangeSchema,
   kycStepSchema,
@@ -19,16 +23,6 @@ const cacheBusting = () => ({ _: Date.now() });
 
 const stepListSchema = z.array(kycStepSchema);
 
-/** The change of a step's status; COMPLETED lets the server decide (decision 012). */
-export interface KycStepStatusChange {
-  status: StepStatusRequest;
-  comment?: string | null;
-  /** Staff only: who may read the comment; a request to the partner is always shared. */
-  visibility?: CommentVisibility;
-  /** The step version the change is based on. */
-  version: number;
-}
-
 function stepStatusBody(change: KycStepStatusChange, call: string) {
   required(change, 'status', call);
   required(change.status, 'status', call);
@@ -39,13 +33,6 @@ function stepStatusBody(change: KycStepStatusChange, call: string) {
     ...(comment && visibility ? { visibility } : {}),
     version,
   };
-}
-
-/** Withdrawing a reviewer's open request on a step (issue 14): why, and who may read it. */
-export interface KycRequestWithdrawal {
-  comment: string;
-  visibility?: CommentVisibility;
-  version: number;
 }
 
 /** POST /api/kyc/{id}/steps/{stepType}/request/withdraw?userId=: the step as it now is. */
@@ -164,17 +151,9 @@ export const getKycStepsByUuid = async (uuid: string) =>
 export const createKycStep = async (id: number, stepType: KycStepType, userId: number) =>
   postStep(idPath(id, 'createKycStep'), stepType, userId, 'createKycStep');
 
-/** POST /api/kyc/uuid/{uuid}/steps/{stepType}?userId= */
-export const createKycStepByUuid = async (uuid: string, stepType: KycStepType, userId: number) =>
-  postStep(uuidPath(uuid, 'createKycStepByUuid'), stepType, userId, 'createKycStepByUuid');
-
 /** GET /api/kyc/{id}/steps/{stepType}; a missing step is created PENDING for `userId`. */
 export const getKycStep = async (id: number, stepType: KycStepType, userId: number) =>
   readOrCreateStep(idPath(id, 'getKycStep'), stepType, userId, 'getKycStep');
-
-/** GET /api/kyc/uuid/{uuid}/steps/{stepType}; a missing step is created PENDING. */
-export const getKycStepByUuid = async (uuid: string, stepType: KycStepType, userId: number) =>
-  readOrCreateStep(uuidPath(uuid, 'getKycStepByUuid'), stepType, userId, 'getKycStepByUuid');
 
 /** The data-only read of a step: null when it does not exist (404). */
 export const findKycStep = async (id: number, stepType: KycStepType) =>
@@ -202,21 +181,6 @@ export const changeKycStepStatus = async (
     'changeKycStepStatus',
   );
 
-/** POST /api/kyc/uuid/{uuid}/steps/{stepType}/status?userId= */
-export const changeKycStepStatusByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-  change: KycStepStatusChange,
-) =>
-  postStepStatus(
-    uuidPath(uuid, 'changeKycStepStatusByUuid'),
-    stepType,
-    userId,
-    change,
-    'changeKycStepStatusByUuid',
-  );
-
 /** PUT /api/kyc/{id}/steps/insights/{stepUuid}/status: 404 when there is no insights step. */
 export const changeInsightsStepStatus = async (
   id: number,
@@ -232,32 +196,11 @@ export const changeInsightsStepStatus = async (
     'changeInsightsStepStatus',
   );
 
-/** PUT /api/kyc/uuid/{uuid}/steps/insights/{stepUuid}/status */
-export const changeInsightsStepStatusByUuid = async (
-  uuid: string,
-  stepUuid: string,
-  userId: number,
-  change: KycStepStatusChange,
-) =>
-  putInsightsStatus(
-    uuidPath(uuid, 'changeInsightsStepStatusByUuid'),
-    stepUuid,
-    userId,
-    change,
-    'changeInsightsStepStatusByUuid',
-  );
-
 // --- The partner's form data (decision 013) ---------------------------------------------------
 
 /** GET /api/kyc/{id}/steps/{stepType} (fresh): rejects 404 for a step that does not exist. */
 export const readKycStep = async (id: number, stepType: KycStepType) =>
   readStep(idPath(id, 'readKycStep'), stepType, 'readKycStep', true);
-
-/** What PUT .../data takes: the step's data and the version it is based on. */
-export interface KycStepDataChange {
-  data: Record<string, unknown>;
-  version: number;
-}
 
 async function putStepData(
   base: string,
@@ -314,21 +257,6 @@ export const saveKycStepData = async (
   change: KycStepDataChange,
 ) => putStepData(idPath(id, 'saveKycStepData'), stepType, userId, change, 'saveKycStepData');
 
-/** PUT /api/kyc/uuid/{uuid}/steps/{stepType}/data?userId= */
-export const saveKycStepDataByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-  change: KycStepDataChange,
-) =>
-  putStepData(
-    uuidPath(uuid, 'saveKycStepDataByUuid'),
-    stepType,
-    userId,
-    change,
-    'saveKycStepDataByUuid',
-  );
-
 /** PUT /api/kyc/{id}/steps/{stepType}/draft?userId=: keeps the form as it is, unchecked. */
 export const saveKycStepDraft = async (
   id: number,
@@ -337,34 +265,6 @@ export const saveKycStepDraft = async (
   draft: Record<string, unknown>,
 ) => putStepDraft(idPath(id, 'saveKycStepDraft'), stepType, userId, draft, 'saveKycStepDraft');
 
-/** PUT /api/kyc/uuid/{uuid}/steps/{stepType}/draft?userId= */
-export const saveKycStepDraftByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-  draft: Record<string, unknown>,
-) =>
-  putStepDraft(
-    uuidPath(uuid, 'saveKycStepDraftByUuid'),
-    stepType,
-    userId,
-    draft,
-    'saveKycStepDraftByUuid',
-  );
-
 /** DELETE /api/kyc/{id}/steps/{stepType}/draft?userId= (204). */
 export const deleteKycStepDraft = async (id: number, stepType: KycStepType, userId: number) =>
   deleteStepDraft(idPath(id, 'deleteKycStepDraft'), stepType, userId, 'deleteKycStepDraft');
-
-/** DELETE /api/kyc/uuid/{uuid}/steps/{stepType}/draft?userId= */
-export const deleteKycStepDraftByUuid = async (
-  uuid: string,
-  stepType: KycStepType,
-  userId: number,
-) =>
-  deleteStepDraft(
-    uuidPath(uuid, 'deleteKycStepDraftByUuid'),
-    stepType,
-    userId,
-    'deleteKycStepDraftByUuid',
-  );

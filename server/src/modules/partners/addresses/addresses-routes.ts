@@ -4,11 +4,8 @@ import { addressSchema } from '#common/partners.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { partnerUuidParamsSchema } from '../partners-schemas.js';
-import {
-  addressInputSchema,
-  addressParamsSchema,
-  addressPatchSchema,
-} from './addresses-schemas.js';
+import { addressInputSchema, addressPatchSchema } from '#common/partner-bodies.js';
+import { addressParamsSchema } from './addresses-schemas.js';
 import type { PartnerChangeListener } from '../partners-service.js';
 import { createAddressService } from './addresses-service.js';
 

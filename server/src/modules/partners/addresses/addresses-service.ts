@@ -1,7 +1,7 @@
 import type { Address } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
-import { type ConflictError, NotFoundError } from '#server/errors.js';
-import { staleVersion } from '#server/versions.js';
+import { NotFoundError } from '#server/errors.js';
+import { StaleRecord, versionedChange } from '#server/versions.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { authorizePartner } from '../access-service.js';
 import { toAddress } from '../present.js';
@@ -10,6 +10,11 @@ import { checkPostCode } from '../fields.js';
 import type { PartnerChangeListener } from '../partners-service.js';
 import { createAddressRepository, type AddressRow } from './addresses-repository.js';
 import type { AddressInput, AddressPatch } from './addresses-schemas.js';
+
+const notFound = (ref: PartnerRef, addressUuid: string) =>
+  new NotFoundError(
+    `Address with UUID ${addressUuid} not found for trade partner with ID/UUID ${'uuid' in ref ? ref.uuid : ref.id}.`,
+  );
 
 /** A company's addresses; `onChange` hears of each change once it has committed. */
 export function createAddressService(db: Db, onChange: PartnerChangeListener = async () => {}) {
@@ -23,19 +28,19 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
   ): Promise<AddressRow> {
     const { partner } = await authorizePartner(db, actor, ref, 'change');
     const address = await addresses.find(partner.id, addressUuid);
-    if (!address) {
-      throw new NotFoundError(
-        `Address with UUID ${addressUuid} not found for trade partner with ID/UUID ${'uuid' in ref ? ref.uuid : ref.id}.`,
-      );
-    }
+    if (!address) throw notFound(ref, addressUuid);
     return address;
   }
 
-  /** 409 for a change based on an old version, with the address as it is now. */
-  async function stale(address: AddressRow): Promise<ConflictError> {
-    const current = await addresses.find(address.tradePartnerId, address.uuid);
-    return staleVersion('address', current ? toAddress(current) : null);
-  }
+  /**
+   * Runs a change of an address and answers it as it is afterwards (null: deleted); one based
+   * on an old version is 409 with the address as it is now.
+   */
+  const versioned = (address: AddressRow, change: () => Promise<unknown>) =>
+    versionedChange('address', change, async () => {
+      const current = await addresses.find(address.tradePartnerId, address.uuid);
+      return current ? toAddress(current) : null;
+    });
 
   return {
     async list(actor: AuthUser, ref: PartnerRef): Promise<Address[]> {
@@ -63,21 +68,23 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
       version: number,
     ): Promise<Address> {
       const address = await addressOf(actor, ref, addressUuid);
-      if (address.version !== version) throw await stale(address);
-      const values = Object.fromEntries(
-        Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
-      );
-      if (Object.keys(values).length === 0) return toAddress(address);
-      if (patch.postCode !== undefined || patch.country !== undefined) {
-        checkPostCode('body.postCode', {
-          postCode: patch.postCode ?? address.postCode,
-          country: patch.country ?? address.country,
-        });
-      }
-      const updated = await addresses.update(address.id, version, values);
-      if (!updated) throw await stale(address);
-      await onChange({ tradePartnerId: address.tradePartnerId });
-      return toAddress(updated);
+      const changed = await versioned(address, async () => {
+        if (address.version !== version) throw new StaleRecord();
+        const values = Object.fromEntries(
+          Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
+        );
+        if (Object.keys(values).length === 0) return;
+        if (patch.postCode !== undefined || patch.country !== undefined) {
+          checkPostCode('body.postCode', {
+            postCode: patch.postCode ?? address.postCode,
+            country: patch.country ?? address.country,
+          });
+        }
+        if (!(await addresses.update(address.id, version, values))) throw new StaleRecord();
+        await onChange({ tradePartnerId: address.tradePartnerId });
+      });
+      if (!changed) throw notFound(ref, addressUuid);
+      return changed;
     },
 
     async delete(
@@ -87,10 +94,12 @@ export function createAddressService(db: Db, onChange: PartnerChangeListener = a
       version: number,
     ): Promise<void> {
       const address = await addressOf(actor, ref, addressUuid);
-      if (address.version !== version || !(await addresses.delete(address.id, version))) {
-        throw await stale(address);
-      }
-      await onChange({ tradePartnerId: address.tradePartnerId });
+      await versioned(address, async () => {
+        if (address.version !== version || !(await addresses.delete(address.id, version))) {
+          throw new StaleRecord();
+        }
+        await onChange({ tradePartnerId: address.tradePartnerId });
+      });
     },
   };
 }

@@ -5,7 +5,8 @@ import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { uuidParamsSchema } from '#server/api-schemas.js';
 import { partnerIdParamsSchema, partnerUuidParamsSchema } from '../partners-schemas.js';
-import { contactInputSchema, contactParamsSchema, contactPatchSchema } from './contacts-schemas.js';
+import { contactInputSchema, contactPatchSchema } from '#common/partner-bodies.js';
+import { contactParamsSchema } from './contacts-schemas.js';
 import { createContactService } from './contacts-service.js';
 
 const tags = ['contacts'];

@@ -1,14 +1,14 @@
 import type { Contact } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
-import { type ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
-import { staleVersion } from '#server/versions.js';
+import { NotFoundError, ValidationError } from '#server/errors.js';
+import { StaleRecord, versionedChange } from '#server/versions.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import type { PartnerAction } from '#server/policy.js';
 import { authorizePartner } from '../access-service.js';
 import { toContact } from '../present.js';
 import { refValue, type PartnerRef } from '../partners-repository.js';
 import { createContactRepository, type ContactRow } from './contacts-repository.js';
-import type { ContactInput, ContactPatch } from './contacts-schemas.js';
+import type { ContactPatch, NewContact } from './contacts-schemas.js';
 
 /** The message the SPEC gives (section 8, "Contact not found"). */
 const contactNotFound = (contact: string, ref?: PartnerRef) =>
@@ -48,11 +48,15 @@ export function createContactService(db: Db) {
     return contact;
   }
 
-  /** 409 for a change based on an old version, with the contact as it is now. */
-  async function stale(contact: ContactRow): Promise<ConflictError> {
-    const current = await contacts.findByUuid(contact.uuid);
-    return staleVersion('contact', current ? toContact(current) : null);
-  }
+  /**
+   * Runs a change of a contact and answers it as it is afterwards (null: deleted); one based on
+   * an old version is 409 with the contact as it is now.
+   */
+  const versioned = (contact: ContactRow, change: () => Promise<unknown>) =>
+    versionedChange('contact', change, async () => {
+      const current = await contacts.findByUuid(contact.uuid);
+      return current ? toContact(current) : null;
+    });
 
   return {
     async list(actor: AuthUser, ref: PartnerRef): Promise<Contact[]> {
@@ -74,7 +78,7 @@ export function createContactService(db: Db) {
       return toContact(contact);
     },
 
-    async create(actor: AuthUser, ref: PartnerRef, input: ContactInput): Promise<Contact> {
+    async create(actor: AuthUser, ref: PartnerRef, input: NewContact): Promise<Contact> {
       requireNameOrEmail(input);
       const { partner } = await authorizePartner(db, actor, ref, 'change');
       const row = await contacts.insert({
@@ -96,15 +100,17 @@ export function createContactService(db: Db) {
       version: number,
     ): Promise<Contact> {
       const contact = await contactOf(actor, ref, contactUuid, 'change');
-      if (contact.version !== version) throw await stale(contact);
-      const values = Object.fromEntries(
-        Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
-      );
-      if (Object.keys(values).length === 0) return toContact(contact);
-      requireNameOrEmail({ ...contact, ...values });
-      const updated = await contacts.update(contact.id, version, values);
-      if (!updated) throw await stale(contact);
-      return toContact(updated);
+      const changed = await versioned(contact, async () => {
+        if (contact.version !== version) throw new StaleRecord();
+        const values = Object.fromEntries(
+          Object.entries(patch).filter(([key, value]) => key !== 'version' && value !== undefined),
+        );
+        if (Object.keys(values).length === 0) return;
+        requireNameOrEmail({ ...contact, ...values });
+        if (!(await contacts.update(contact.id, version, values))) throw new StaleRecord();
+      });
+      if (!changed) throw new NotFoundError(contactNotFound(contactUuid, ref));
+      return changed;
     },
 
     async delete(
@@ -114,9 +120,11 @@ export function createContactService(db: Db) {
       version: number,
     ): Promise<void> {
       const contact = await contactOf(actor, ref, contactUuid, 'manage');
-      if (contact.version !== version || !(await contacts.delete(contact.id, version))) {
-        throw await stale(contact);
-      }
+      await versioned(contact, async () => {
+        if (contact.version !== version || !(await contacts.delete(contact.id, version))) {
+          throw new StaleRecord();
+        }
+      });
     },
   };
 }

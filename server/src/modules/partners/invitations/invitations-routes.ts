@@ -6,7 +6,8 @@ import { requireUser } from '#server/plugins/auth.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 import { createMailer } from '#server/mail/mailer.js';
 import { partnerUuidParamsSchema } from '../partners-schemas.js';
-import { invitationInputSchema, invitationParamsSchema } from './invitations-schemas.js';
+import { invitationInputSchema } from '#common/partner-bodies.js';
+import { invitationParamsSchema } from './invitations-schemas.js';
 import { createInvitationService } from './invitations-service.js';
 
 const tags = ['invitations'];

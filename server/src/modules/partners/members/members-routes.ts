@@ -5,7 +5,8 @@ import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 import { partnerUuidParamsSchema } from '../partners-schemas.js';
-import { memberParamsSchema, memberPatchSchema } from './members-schemas.js';
+import { memberPatchSchema } from '#common/partner-bodies.js';
+import { memberParamsSchema } from './members-schemas.js';
 import { createMemberService } from './members-service.js';
 
 const tags = ['members'];

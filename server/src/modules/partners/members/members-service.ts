@@ -2,7 +2,7 @@ import type { Member } from '#common/partners.js';
 import type { Db } from '#server/db/client.js';
 import type { AccessLevel, PartnerRole } from '#server/db/schema/partners.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
-import { staleVersion } from '#server/versions.js';
+import { StaleRecord, versionedChange } from '#server/versions.js';
 import type { AuthUser } from '#server/plugins/auth.js';
 import { policy } from '#server/policy.js';
 import { authorizePartner } from '../access-service.js';
@@ -33,11 +33,25 @@ const lastOwner = (userUuid: string) =>
     { reason: 'lastOwner', userUuid },
   );
 
-/** 409 for a change based on an old version, with the member as it is now. */
-async function stale(db: Db, tradePartnerId: number, userUuid: string): Promise<ConflictError> {
-  const current = await createMemberRepository(db).findByUserUuid(tradePartnerId, userUuid);
-  return staleVersion('member', current ? toMember(current) : null);
-}
+const memberNotFound = (ref: PartnerRef, userUuid: string) =>
+  new NotFoundError(
+    `Member with UUID ${userUuid} not found for trade partner with ID/UUID ${refValue(ref)}.`,
+  );
+
+/**
+ * Runs a change of a membership and answers it as it is afterwards (null: removed); one based
+ * on an old version is 409 with the member as it is now.
+ */
+const versioned = (
+  db: Db,
+  tradePartnerId: number,
+  userUuid: string,
+  change: () => Promise<unknown>,
+) =>
+  versionedChange('member', change, async () => {
+    const current = await createMemberRepository(db).findByUserUuid(tradePartnerId, userUuid);
+    return current ? toMember(current) : null;
+  });
 
 export function createMemberService(db: Db) {
   /**
@@ -52,11 +66,7 @@ export function createMemberService(db: Db) {
   ) {
     const { partner, membership } = await authorizePartner(db, actor, ref, 'manage');
     const member = await createMemberRepository(db).findByUserUuid(partner.id, userUuid);
-    if (!member) {
-      throw new NotFoundError(
-        `Member with UUID ${userUuid} not found for trade partner with ID/UUID ${refValue(ref)}.`,
-      );
-    }
+    if (!member) throw memberNotFound(ref, userUuid);
     if (touchesOwner(member) && policy.decidePartner(actor, membership, 'grantOwner') !== 'allow') {
       throw new ForbiddenError('Only an owner may grant or take away the OWNER access level.');
     }
@@ -82,21 +92,26 @@ export function createMemberService(db: Db) {
         userUuid,
         (m) => (m.accessLevel === 'OWNER') !== (accessLevel === 'OWNER'),
       );
-      if (member.version !== version) throw await stale(db, partner.id, userUuid);
-      if (member.accessLevel === accessLevel) return toMember(member);
-      const role = roleFor(accessLevel);
-      const updated = await db.transaction(async (tx) => {
-        const members = createMemberRepository(tx);
-        if (
-          member.accessLevel === 'OWNER' &&
-          (await members.countOwnersForUpdate(partner.id)) <= 1
-        ) {
-          throw lastOwner(member.userUuid);
-        }
-        return members.update({ ...member, version }, { role, accessLevel });
+      const changed = await versioned(db, partner.id, userUuid, async () => {
+        if (member.version !== version) throw new StaleRecord();
+        if (member.accessLevel === accessLevel) return;
+        const updated = await db.transaction(async (tx) => {
+          const members = createMemberRepository(tx);
+          if (
+            member.accessLevel === 'OWNER' &&
+            (await members.countOwnersForUpdate(partner.id)) <= 1
+          ) {
+            throw lastOwner(member.userUuid);
+          }
+          return members.update(
+            { ...member, version },
+            { role: roleFor(accessLevel), accessLevel },
+          );
+        });
+        if (updated === undefined) throw new StaleRecord();
       });
-      if (updated === undefined) throw await stale(db, partner.id, userUuid);
-      return toMember({ ...member, role, accessLevel, version: updated });
+      if (!changed) throw memberNotFound(ref, userUuid);
+      return changed;
     },
 
     async delete(
@@ -111,18 +126,20 @@ export function createMemberService(db: Db) {
         userUuid,
         (m) => m.accessLevel === 'OWNER',
       );
-      if (member.version !== version) throw await stale(db, partner.id, userUuid);
-      const deleted = await db.transaction(async (tx) => {
-        const members = createMemberRepository(tx);
-        if (
-          member.accessLevel === 'OWNER' &&
-          (await members.countOwnersForUpdate(partner.id)) <= 1
-        ) {
-          throw lastOwner(member.userUuid);
-        }
-        return members.delete({ ...member, version });
+      await versioned(db, partner.id, userUuid, async () => {
+        if (member.version !== version) throw new StaleRecord();
+        const deleted = await db.transaction(async (tx) => {
+          const members = createMemberRepository(tx);
+          if (
+            member.accessLevel === 'OWNER' &&
+            (await members.countOwnersForUpdate(partner.id)) <= 1
+          ) {
+            throw lastOwner(member.userUuid);
+          }
+          return members.delete({ ...member, version });
+        });
+        if (!deleted) throw new StaleRecord();
       });
-      if (!deleted) throw await stale(db, partner.id, userUuid);
     },
   };
 }
