@@ -121,7 +121,7 @@ interface FetchOptions<Arg> {
 }
 
 /** The thunk that fetches with `call`: it rejects with the call's ApiError. */
-export function createFetch<Arg, T>(
+export function createFetch<Arg = void, T = unknown>(
   typePrefix: string,
   call: (arg: Arg, api: ChangeApi) => Promise<T>,
   { condition }: FetchOptions<Arg> = {},
