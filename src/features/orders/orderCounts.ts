@@ -10,7 +10,7 @@ import { addRequest, createFetch, notBusy } from '@/store/requests';
 // screens' slice so that the dashboard does not carry them.
 
 /** GET /api/orders/counts: the open orders and those 'On hold: KYC' the caller may see. */
-export async function getOrderCounts(): Promise<OrderCounts> {
+async function getOrderCounts(): Promise<OrderCounts> {
   const { data } = await apiClient.get<unknown>('/api/orders/counts');
   return orderCountsSchema.parse(data);
 }

@@ -225,7 +225,7 @@ export const { moveCleared } = ordersSlice.actions;
 
 export const selectOrderList = (state: RootState) => selectOrders(state).list;
 export const selectOrderDetail = (state: RootState) => selectOrders(state).detail;
-export const selectOrderPartner = (state: RootState) => selectOrders(state).partner;
+const selectOrderPartner = (state: RootState) => selectOrders(state).partner;
 export const selectOrderHistory = (state: RootState) => selectOrders(state).history;
 export const selectOrderMove = (state: RootState) => selectOrders(state).move;
 

@@ -27,11 +27,11 @@ import {
   useSetListParams,
 } from '@/lib/useListParams';
 
-export const KYC_PAGE_SIZE = 20;
+const KYC_PAGE_SIZE = 20;
 /** How long typing pauses before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const KYC_SORTS = [
+const KYC_SORTS = [
   'updatedAt,desc',
   'createdAt,desc',
   'createdAt,asc',
