@@ -10,9 +10,7 @@ import {
   pickDefaultPartner,
 } from '@/companies/companyRules';
 import {
-  loadContact,
   loadTradePartner,
-  loadTradePartnerRole,
   loadUserTradePartners,
   saveCompany,
   setTermsAccepted,
@@ -172,43 +170,6 @@ describe('trade partner slice', () => {
       name: 'Jansen Import',
       isOwner: false,
     });
-  });
-
-  it("loads the user's role; an undefined id fails with 'Trade partner ID is undefined'", async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.use(
-      http.get('/api/partners/11/user-role', () =>
-        HttpResponse.json({ role: 'OWNER', accessLevel: 'OWNER' }),
-      ),
-    );
-    const store = makeStore();
-    await store.dispatch(loadTradePartnerRole(11));
-    expect(store.getState().tradePartner.role).toEqual({ role: 'OWNER', accessLevel: 'OWNER' });
-
-    await store.dispatch(loadTradePartnerRole(undefined));
-    expect(store.getState().tradePartner.roleRequest).toEqual({
-      status: 'failed',
-      error: { status: 0, message: 'Trade partner ID is undefined' },
-    });
-  });
-
-  it('loads one contact by uuid as the current contact', async () => {
-    const contact = {
-      id: 3,
-      uuid: '0a0b0c0d-1e1f-4a2b-8c3d-4e5f6a7b8c9d',
-      tradePartnerId: 11,
-      userId: null,
-      firstName: 'Eva',
-      lastName: 'Smit',
-      email: 'eva@example.com',
-      phone: null,
-      jobTitle: null,
-      version: 1,
-    };
-    server.use(http.get('/api/partners/contacts/uuid/:uuid', () => HttpResponse.json(contact)));
-    const store = makeStore();
-    await store.dispatch(loadContact(contact.uuid));
-    expect(store.getState().tradePartner.currentContact).toEqual(contact);
   });
 
   it.each([

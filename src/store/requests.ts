@@ -48,6 +48,8 @@ interface KeyedOptions<Arg, T> {
    * keeps its page, dimmed, while the next one loads).
    */
   empty?: T;
+  /** A failed answer leaves what its key showed before (`empty` otherwise). */
+  keepOnFailure?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export function addKeyedFetch<S, Arg, T>(
   builder: ActionReducerMapBuilder<S>,
   fetch: KeyedFetch<Arg, T>,
   entryOf: (state: Draft<S>) => KeyedRequest<T>,
-  { keyOf, empty }: KeyedOptions<Arg, T>,
+  { keyOf, empty, keepOnFailure = false }: KeyedOptions<Arg, T>,
 ): void {
   builder
     .addMatcher(fetch.pending.match, (state, action) => {
@@ -80,7 +82,7 @@ export function addKeyedFetch<S, Arg, T>(
       if (entry.key !== keyOf(action.meta.arg)) return;
       recordRejected(entry, action);
       entry.stale = false;
-      if (empty !== undefined) entry.data = empty;
+      if (empty !== undefined && !keepOnFailure) entry.data = empty;
     });
 }
 
@@ -92,37 +94,68 @@ export const notLoading =
     return !(status === 'loading' && key === keyOf(arg));
   };
 
+/** A thunk's condition: a request already on its way into `entryOf`'s entry is not made twice. */
+export const notBusy =
+  <State>(entryOf: (state: State) => RequestState) =>
+  (_arg: unknown, { getState }: { getState: () => State }) =>
+    entryOf(getState()).status !== 'loading';
+
 /**
- * The thunk that fetches one keyed answer with `call`: it rejects with the call's ApiError, and
- * is not dispatched while the same key is on its way into `entryOf`'s entry.
+ * The reducers of a request whose answer the slice keeps itself (or none): its state machine in
+ * `entryOf`'s entry. Matchers, so call it after the slice's addCase calls.
  */
-export function createKeyedFetch<Arg, T>(
+export function addRequest<S, Arg, T>(
+  builder: ActionReducerMapBuilder<S>,
+  thunk: KeyedFetch<Arg, T>,
+  entryOf: (state: Draft<S>) => RequestState,
+): void {
+  builder
+    .addMatcher(thunk.pending.match, (state) => recordPending(entryOf(state)))
+    .addMatcher(thunk.fulfilled.match, (state) => recordFulfilled(entryOf(state)))
+    .addMatcher(thunk.rejected.match, (state, action) => recordRejected(entryOf(state), action));
+}
+
+interface FetchOptions<Arg> {
+  /** Not dispatched when false (the same answer already on its way). */
+  condition?: (arg: Arg, api: { getState: () => RootState }) => boolean;
+}
+
+/** The thunk that fetches with `call`: it rejects with the call's ApiError. */
+export function createFetch<Arg = void, T = unknown>(
   typePrefix: string,
-  call: (arg: Arg) => Promise<T>,
-  entryOf: (state: RootState) => KeyedRequest<unknown>,
-  keyOf: (arg: Arg) => string,
+  call: (arg: Arg, api: ChangeApi) => Promise<T>,
+  { condition }: FetchOptions<Arg> = {},
 ) {
   return createAppAsyncThunk<T, Arg>(
     typePrefix,
-    async (arg, { rejectWithValue }) => {
+    async (arg, { dispatch, getState, rejectWithValue }) => {
       try {
-        return await call(arg);
+        return await call(arg, { dispatch, getState });
       } catch (error) {
         return rejectWithValue(toApiError(error));
       }
     },
-    { condition: notLoading(entryOf, keyOf) },
+    condition ? { condition } : {},
   );
 }
+
+/**
+ * The thunk that fetches one keyed answer with `call`: it rejects with the call's ApiError, and
+ * is not dispatched while the same key is on its way into `entryOf`'s entry.
+ */
+export const createKeyedFetch = <Arg, T>(
+  typePrefix: string,
+  call: (arg: Arg) => Promise<T>,
+  entryOf: (state: RootState) => KeyedRequest<unknown>,
+  keyOf: (arg: Arg) => string,
+) => createFetch(typePrefix, call, { condition: notLoading(entryOf, keyOf) });
 
 interface ChangeApi {
   dispatch: AppDispatch;
   getState: () => RootState;
 }
 
-interface ChangeOptions<Arg> {
-  /** Not dispatched when false (the same change already on its way). */
-  condition?: (arg: Arg, api: { getState: () => RootState }) => boolean;
+interface ChangeOptions<Arg> extends FetchOptions<Arg> {
   /** After a refusal, before the thunk rejects: e.g. read the record again after a 409. */
   onRefused?: (error: ApiError, arg: Arg, api: ChangeApi) => void;
 }

@@ -1,11 +1,12 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '@common/orders';
 import { viewsFinancials } from '@common/roles';
 import { SHIPPABLE_ORDER_STATUSES } from '@common/shipments';
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { usePagedList } from '@/store/usePagedList';
 import { Icon } from '@/components/ui/Icon';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { orderDetailPath, shipmentNewPath } from '@/config/paths';
@@ -59,21 +60,17 @@ interface OrderListProps {
  */
 export function OrderList({ partner, partners = [], staff }: OrderListProps) {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const query = orderQueryFrom(params, partner?.uuid);
-  const key = orderListKey(query);
-  const list = useAppSelector(selectOrderList);
+  const { list, current, retry } = usePagedList(query, {
+    keyOf: orderListKey,
+    fetch: fetchOrders,
+    select: selectOrderList,
+  });
   const [text, setText] = useDebouncedSearchParam('q', SEARCH_DEBOUNCE_MS);
   const setParams = useSetParams();
   // A new filter shows its first page.
   const filter = (changes: ParamChanges) => setParams({ ...changes, page: null });
-
-  useEffect(() => {
-    void dispatch(fetchOrders(query));
-    // The key stands for the query; `stale` asks again after a change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key, list.stale]);
 
   // Sorting by total only where every order listed shows its total (decision 042).
   const roles = useAppSelector(selectRoles);
@@ -86,7 +83,6 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
     (listed.length > 0 && listed.every((item) => seesAmountsIn(roles, item)));
 
   const page = list.data;
-  const current = list.key === key ? list : null;
   const rows = page?.content ?? [];
   const filtered = isFiltered(query, partner !== undefined);
   const showPartner = partner === undefined;
@@ -201,7 +197,7 @@ export function OrderList({ partner, partners = [], staff }: OrderListProps) {
               ? t('orders.list.empty')
               : t('orders.list.emptyOwn')
         }
-        onRetry={() => void dispatch(fetchOrders(query))}
+        onRetry={retry}
         busy={list.status === 'loading'}
         caption={t('orders.list.caption')}
         columns={columns}

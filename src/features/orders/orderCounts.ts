@@ -1,23 +1,16 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { orderCountsSchema, type OrderCounts } from '@common/orders';
-import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { apiClient } from '@/lib/api-client';
-import { toApiError } from '@/lib/api-error';
-import {
-  idleRequest,
-  recordFulfilled,
-  recordPending,
-  recordRejected,
-  type RequestState,
-} from '@/lib/request-state';
+import { idleRequest, type RequestState } from '@/lib/request-state';
+import { addRequest, createFetch, notBusy } from '@/store/requests';
 
 // The dashboard's order card (issue 20): its one call and its state, apart from the order
 // screens' slice so that the dashboard does not carry them.
 
 /** GET /api/orders/counts: the open orders and those 'On hold: KYC' the caller may see. */
-export async function getOrderCounts(): Promise<OrderCounts> {
+async function getOrderCounts(): Promise<OrderCounts> {
   const { data } = await apiClient.get<unknown>('/api/orders/counts');
   return orderCountsSchema.parse(data);
 }
@@ -28,17 +21,9 @@ export interface OrderCountsState extends RequestState {
 
 const initialState: OrderCountsState = { ...idleRequest(), counts: null };
 
-export const fetchOrderCounts = createAppAsyncThunk(
-  'orderCounts/fetch',
-  async (_arg, { rejectWithValue }) => {
-    try {
-      return await getOrderCounts();
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  { condition: (_arg, { getState }) => selectOrderCounts(getState()).status !== 'loading' },
-);
+export const fetchOrderCounts = createFetch('orderCounts/fetch', (_arg) => getOrderCounts(), {
+  condition: notBusy((state: RootState) => selectOrderCounts(state)),
+});
 
 export const orderCountsSlice = createSlice({
   name: 'orderCounts',
@@ -47,12 +32,10 @@ export const orderCountsSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedOut, () => initialState)
-      .addCase(fetchOrderCounts.pending, (state) => recordPending(state))
       .addCase(fetchOrderCounts.fulfilled, (state, action) => {
-        recordFulfilled(state);
         state.counts = action.payload;
-      })
-      .addCase(fetchOrderCounts.rejected, (state, action) => recordRejected(state, action));
+      });
+    addRequest(builder, fetchOrderCounts, (state) => state);
   },
 });
 

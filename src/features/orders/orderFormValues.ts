@@ -108,7 +108,7 @@ export function orderValues(order: Order, language: string): OrderFormValues {
 }
 
 /** A line nobody has typed anything in: left out when the order is saved. */
-export const isBlankLine = (line: LineValues) =>
+const isBlankLine = (line: LineValues) =>
   [line.description, line.quantity, line.unitPrice, line.hsCode].every((text) => !text.trim());
 
 const read = (text: string, language: string, rules: DecimalRules): DecimalReading | null =>

@@ -12,10 +12,10 @@ import type { OrderListQuery } from '@/features/orders/ordersApi';
 import { isUuid } from '@/session/partnerFromUrl';
 import { pageFromParams } from '@/lib/useListParams';
 
-export const ORDER_PAGE_SIZE = 20;
+const ORDER_PAGE_SIZE = 20;
 
 /** The statuses of an order still under way: the list's 'Open' choice, the dashboard's count. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['DRAFT', 'CONFIRMED', 'IN_PROGRESS'];
+const OPEN_STATUSES: readonly OrderStatus[] = ['DRAFT', 'CONFIRMED', 'IN_PROGRESS'];
 
 const isIn =
   <T extends string>(values: readonly T[]) =>

@@ -1,4 +1,4 @@
-import { createSlice, isFulfilled, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, isFulfilled, isRejected, type WithSlice } from '@reduxjs/toolkit';
 import {
   orderSchema,
   type Order,
@@ -9,11 +9,9 @@ import {
   type OrderUpdate,
 } from '@common/orders';
 import type { TradePartner } from '@common/partners';
-import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { refusedChange } from '@/notifications/refusedChange';
 import { signedOut } from '@/session/authActions';
 import {
   changeOrderStatus,
@@ -28,18 +26,15 @@ import { recordNamed } from '@/session/recordRef';
 import { staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,
+  addRequest,
+  createChangeThunk,
   createKeyedFetch,
   entryFor,
   idleKeyed,
+  notBusy,
   type KeyedRequest,
 } from '@/store/requests';
-import {
-  idleRequest,
-  recordFulfilled,
-  recordPending,
-  recordRejected,
-  type RequestState,
-} from '@/lib/request-state';
+import { idleRequest, recordFulfilled, type RequestState } from '@/lib/request-state';
 
 /** The order screens' state (issue 20). Not persisted; keystrokes stay in the form. */
 export interface OrdersState {
@@ -126,17 +121,10 @@ export type SaveOrderArg =
   | { order: Pick<Order, 'uuid' | 'version'>; body: Omit<OrderUpdate, 'version'> };
 
 /** A new order (POST), or a change of one (PUT on the version it was read at). */
-export const saveOrder = createAppAsyncThunk(
-  'orders/save',
-  async (arg: SaveOrderArg, { dispatch, rejectWithValue }) => {
-    try {
-      return arg.order
-        ? await updateOrder(arg.order.uuid, { ...arg.body, version: arg.order.version })
-        : await createOrder(arg.body);
-    } catch (error) {
-      return rejectWithValue(refusedChange(error, dispatch));
-    }
-  },
+export const saveOrder = createChangeThunk('orders/save', (arg: SaveOrderArg) =>
+  arg.order
+    ? updateOrder(arg.order.uuid, { ...arg.body, version: arg.order.version })
+    : createOrder(arg.body),
 );
 
 export interface MoveOrderArg {
@@ -147,20 +135,15 @@ export interface MoveOrderArg {
 }
 
 /** Moves the order (ORDER_TRANSITIONS); a refusal stays in `move` for the screen to explain. */
-export const moveOrder = createAppAsyncThunk(
+export const moveOrder = createChangeThunk(
   'orders/move',
-  async ({ order, status, reason }: MoveOrderArg, { dispatch, rejectWithValue }) => {
-    try {
-      return await changeOrderStatus(order.uuid, {
-        status,
-        ...(reason === undefined ? {} : { reason }),
-        version: order.version,
-      });
-    } catch (error) {
-      return rejectWithValue(refusedChange(error, dispatch));
-    }
-  },
-  { condition: (_arg, { getState }) => selectOrderMove(getState()).status !== 'loading' },
+  ({ order, status, reason }: MoveOrderArg) =>
+    changeOrderStatus(order.uuid, {
+      status,
+      ...(reason === undefined ? {} : { reason }),
+      version: order.version,
+    }),
+  { condition: notBusy((state: RootState) => selectOrderMove(state)) },
 );
 
 // --- The slice ---------------------------------------------------------------------------------
@@ -193,23 +176,14 @@ export const ordersSlice = createSlice({
         recordFulfilled(state.detail);
         showOrder(state, order);
       })
-      .addCase(saveOrder.rejected, (state, action) => {
-        // Someone else changed it first (decision 023): the form shows it as it is now.
-        const current = staleCurrent(action.payload, orderSchema);
-        if (current) showOrder(state, current);
-      })
       // Moved
       .addCase(moveOrder.pending, (state, action) => {
-        recordPending(state.move);
         state.move.orderUuid = action.meta.arg.order.uuid;
         state.move.target = action.meta.arg.status;
       })
-      .addCase(moveOrder.fulfilled, (state, action) => {
-        recordFulfilled(state.move);
-        showOrder(state, action.payload);
-      })
-      .addCase(moveOrder.rejected, (state, action) => {
-        recordRejected(state.move, action);
+      .addCase(moveOrder.fulfilled, (state, action) => showOrder(state, action.payload))
+      // Someone else changed it first (decision 023): the screens show it as it is now.
+      .addMatcher(isRejected(saveOrder, moveOrder), (state, action) => {
         const current = staleCurrent(action.payload, orderSchema);
         if (current) showOrder(state, current);
       })
@@ -220,6 +194,7 @@ export const ordersSlice = createSlice({
           state.history.stale = true;
         }
       });
+    addRequest(builder, moveOrder, (state) => state.move);
     // The list keeps its page, dimmed, while the next loads; one order, its partner and its
     // trail are not shown while another's load.
     addKeyedFetch(builder, fetchOrders, (state) => state.list, { keyOf: orderListKey });
@@ -250,7 +225,7 @@ export const { moveCleared } = ordersSlice.actions;
 
 export const selectOrderList = (state: RootState) => selectOrders(state).list;
 export const selectOrderDetail = (state: RootState) => selectOrders(state).detail;
-export const selectOrderPartner = (state: RootState) => selectOrders(state).partner;
+const selectOrderPartner = (state: RootState) => selectOrders(state).partner;
 export const selectOrderHistory = (state: RootState) => selectOrders(state).history;
 export const selectOrderMove = (state: RootState) => selectOrders(state).move;
 

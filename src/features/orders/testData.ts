@@ -31,7 +31,7 @@ export function summaryJson(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const linesJson = [
+const linesJson = [
   {
     id: 1,
     position: 1,

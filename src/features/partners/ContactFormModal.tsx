@@ -30,9 +30,7 @@ const INPUT_TYPES: Record<keyof ContactInput, string> = {
 };
 
 /** The contact's own checks: a name or an e-mail is required, and the e-mail must be one. */
-export function validateContact(
-  values: Values,
-): Partial<Record<keyof ContactInput, TranslationKey>> {
+function validateContact(values: Values): Partial<Record<keyof ContactInput, TranslationKey>> {
   const problems: Partial<Record<keyof ContactInput, TranslationKey>> = {};
   const email = values.email.trim();
   if (!email && !values.firstName.trim() && !values.lastName.trim()) {

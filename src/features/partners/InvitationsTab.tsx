@@ -13,7 +13,8 @@ import {
   cancelInvitation,
   fetchInvitations,
   selectInvitations,
-} from '@/features/partners/partnersSlice';
+} from '@/features/partners/membersSlice';
+import { entryFor } from '@/store/requests';
 import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/companies/companyViews';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
@@ -39,8 +40,8 @@ export function InvitationsTab({ partner, can }: PartnerTabProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const invitations = useAppSelector(selectInvitations);
-  const current = invitations.partnerUuid === partner.uuid ? invitations : null;
-  const items = current?.items ?? [];
+  const current = entryFor(invitations, partner.uuid);
+  const items = current?.data ?? [];
   const revoking = useConfirmedChange(
     (invitation: Invitation) =>
       dispatch(

@@ -9,7 +9,7 @@ import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-acces
 import type { InvitationCreated } from '@common/partners';
 import { useAppDispatch } from '@/store/hooks';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
-import { sendInvitation } from '@/features/partners/partnersSlice';
+import { sendInvitation } from '@/features/partners/membersSlice';
 import { isEmail } from '@/companies/formValues';
 import { isApiError } from '@/lib/api-error';
 

@@ -15,7 +15,8 @@ import {
   fetchMembers,
   removePartnerMember,
   selectMembers,
-} from '@/features/partners/partnersSlice';
+} from '@/features/partners/membersSlice';
+import { entryFor } from '@/store/requests';
 import { DataTable } from '@/components/ui/DataTable';
 import type { PartnerTabProps } from '@/companies/companyViews';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
@@ -31,7 +32,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
   const dispatch = useAppDispatch();
   const members = useAppSelector(selectMembers);
   const [changing, setChanging] = useState<string | null>(null);
-  const current = members.partnerUuid === partner.uuid ? members : null;
+  const current = entryFor(members, partner.uuid);
   const nameOf = (member: Member) =>
     personName([member.firstName, member.lastName], member.email) || t('contacts.noContact');
 
@@ -62,7 +63,7 @@ export function MembersTab({ partner, can }: PartnerTabProps) {
       }),
   );
 
-  const items = current?.items ?? [];
+  const items = current?.data ?? [];
   const ownerCount = items.filter((member) => member.accessLevel === 'OWNER').length;
 
   return (

@@ -17,6 +17,7 @@ import {
   selectPartnerDetail,
   selectPartnerFor,
 } from '@/features/partners/partnersSlice';
+import { entryFor } from '@/store/requests';
 import type { PartnerTab } from '@/companies/companyViews';
 import { PARTNER_TABS } from '@/features/partners/partnerTabs';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
@@ -69,7 +70,7 @@ export function PartnerDetailPage({ extraTabs = [] }: { extraTabs?: readonly Par
   }, [dispatch, partnerId, valid]);
 
   if (!valid) return <PartnerNotFound />;
-  const failed = detail.ref === partnerId && detail.status === 'failed' ? detail.error : null;
+  const failed = entryFor(detail, partnerId)?.error ?? null;
   if (!partner) {
     // 400 and 404 alike: the partner does not exist or is not the user's to see.
     if (failed && (failed.status === 404 || failed.status === 400)) return <PartnerNotFound />;

@@ -12,7 +12,7 @@ import {
   searchCleared,
   searchCompany,
   selectCompanySearch,
-} from '@/features/partners/partnersSlice';
+} from '@/features/partners/companySearchSlice';
 import { SearchResultPanel } from '@/features/partners/SearchResultPanel';
 import { useCountryName } from '@/countries/useCountryName';
 import './partners.css';

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,8 @@ import { PARTNER_SORTS, type PartnerSort } from '@common/partners';
 import { isStaff } from '@common/roles';
 import { partnerPermissions } from '@/companies/partnerAccess';
 import { TermsButton } from '@/companies/TermsButton';
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { usePagedList } from '@/store/usePagedList';
 import { orderNewPath, paths, partnerPath } from '@/config/paths';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
@@ -55,28 +55,23 @@ const SORT_LABELS = {
  */
 export function PartnersListPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const query = queryFrom(params);
-  const key = listKey(query);
-  const list = useAppSelector(selectPartnerList);
+  const { list, current, retry } = usePagedList(query, {
+    keyOf: listKey,
+    fetch: fetchPartners,
+    select: selectPartnerList,
+  });
   const roles = useAppSelector(selectRoles);
   const staff = isStaff(roles);
   const countryName = useCountryName();
-
-  useEffect(() => {
-    void dispatch(fetchPartners(query));
-    // The key stands for the query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key]);
 
   // What is typed; the address follows 300 ms after the typing stops.
   const [text, setText] = useDebouncedSearchParam('search', SEARCH_DEBOUNCE_MS);
   const update = useSetListParams();
 
   // While another page loads the last one stays, dimmed.
-  const page = list.page;
-  const current = list.key === key ? list : null;
+  const page = list.data;
   const rows = page?.content ?? [];
 
   return (
@@ -121,7 +116,7 @@ export function PartnersListPage() {
                   ? t('partners.list.empty')
                   : t('partners.list.emptyOwn')
             }
-            onRetry={() => void dispatch(fetchPartners(query))}
+            onRetry={retry}
             busy={list.status === 'loading'}
             caption={t('partners.list.caption')}
             columns={[

@@ -8,4 +8,4 @@ import { partnerNamed } from '@/features/partners/partnerRef';
  * pages (app/store.ts), so that the router does not bring the slice into the start.
  */
 export const resolvePartnerTitle = ({ params, state }: { params: Params; state: RootState }) =>
-  partnerNamed(state.partners?.detail.partner, params.partnerId)?.name ?? null;
+  partnerNamed(state.partners?.detail.data, params.partnerId)?.name ?? null;

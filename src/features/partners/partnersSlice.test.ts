@@ -5,10 +5,9 @@ import {
   removeAddress,
   saveAddress,
   savePartner,
-  searchCompany,
-  selectCompanySearch,
   selectPartnerDetail,
 } from '@/features/partners/partnersSlice';
+import { searchCompany, selectCompanySearch } from '@/features/partners/companySearchSlice';
 import { resolvePartnerTitle } from '@/features/partners/partnerTitle';
 import { partnerJson, searchResult, acmeUuid } from '../../../tests/data/partners';
 import { server } from '../../../tests/msw-server';
@@ -209,7 +208,7 @@ describe('a change someone else beat (409, decision 023)', () => {
 
     expect(saveAddress.rejected.match(saved)).toBe(true);
     expect(seen[0]).toEqual({ body: { ...body, version: 1 }, ifMatch: null });
-    expect(selectPartnerDetail(store.getState()).partner?.addresses).toEqual([theirs]);
+    expect(selectPartnerDetail(store.getState()).data?.addresses).toEqual([theirs]);
     expect(store.getState().notifications.items).toEqual([
       expect.objectContaining({ type: 'warning', title: 'http.staleVersion.title' }),
     ]);
@@ -217,7 +216,7 @@ describe('a change someone else beat (409, decision 023)', () => {
     // Deleting names the version in If-Match; someone else deleted it already.
     await store.dispatch(removeAddress({ partnerUuid: acmeUuid, address: theirs }));
     expect(seen[1]).toEqual({ body: null, ifMatch: '"2"' });
-    expect(selectPartnerDetail(store.getState()).partner?.addresses).toEqual([]);
+    expect(selectPartnerDetail(store.getState()).data?.addresses).toEqual([]);
   });
 
   it('keeps the server’s own words for another conflict', async () => {
@@ -236,7 +235,7 @@ describe('a change someone else beat (409, decision 023)', () => {
     );
     const store = await storeWithPartner();
     await store.dispatch(savePartner({ partner, body: { cocNumber: '1' } }));
-    expect(selectPartnerDetail(store.getState()).partner).toEqual(partner);
+    expect(selectPartnerDetail(store.getState()).data).toEqual(partner);
     expect(store.getState().notifications.items).toEqual([]);
   });
 });

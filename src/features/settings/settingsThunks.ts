@@ -1,23 +1,19 @@
-import { createAppAsyncThunk } from '@/store/hooks';
 import { updateProfile } from '@/features/settings/profileApi';
 import { toProfileBody, type ProfileFormValues } from '@/features/settings/profileValues';
 import { fetchUser } from '@/session/userSlice';
-import { toApiError } from '@/lib/api-error';
+import type { ApiError } from '@/lib/api-error';
+import { createChangeThunk } from '@/store/requests';
 
 /** Saves the profile and reloads the user record, so every screen shows the new values. */
-export const saveProfile = createAppAsyncThunk(
+export const saveProfile = createChangeThunk(
   'settings/saveProfile',
-  async (values: ProfileFormValues, { dispatch, getState, rejectWithValue }) => {
+  async (values: ProfileFormValues, { dispatch, getState }) => {
     const { user } = getState().user;
     const { identityId } = getState().auth;
     if (!user || !identityId) {
-      return rejectWithValue({ status: 0, message: 'The user record is not loaded' });
+      throw { status: 0, message: 'The user record is not loaded' } satisfies ApiError;
     }
-    try {
-      await updateProfile(user.id, toProfileBody(values));
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
+    await updateProfile(user.id, toProfileBody(values));
     try {
       await dispatch(fetchUser(identityId)).unwrap();
     } catch (error) {

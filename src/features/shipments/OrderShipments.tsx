@@ -123,7 +123,7 @@ function ShipmentsTable({ shipments }: { shipments: readonly ShipmentSummary[] }
  * The order's shipments on its page (issue 21): per line what is left to ship, each shipment
  * with its status and dates, and 'New shipment' for those who may plan one.
  */
-export function OrderShipmentsSection({ order }: { order: Order }) {
+function OrderShipmentsSection({ order }: { order: Order }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const entry = useAppSelector((state) => selectOrderShipmentsFor(state, order.uuid));

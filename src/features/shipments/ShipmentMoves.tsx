@@ -35,7 +35,7 @@ const MOVES = {
 type HandMove = keyof typeof MOVES;
 
 /** The legs that still count: a cancelled one travels no more. */
-export const liveLegs = (shipment: Pick<Shipment, 'transports'>) =>
+const liveLegs = (shipment: Pick<Shipment, 'transports'>) =>
   shipment.transports.filter((leg) => leg.status !== 'CANCELLED');
 
 /**

@@ -1,4 +1,4 @@
-import { createSlice, isFulfilled, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, isFulfilled, isRejected, type WithSlice } from '@reduxjs/toolkit';
 import type { Order, OrderAuditEvent } from '@common/orders';
 import type { TradePartner } from '@common/partners';
 import {
@@ -13,11 +13,9 @@ import {
   type TransportStatus,
   type TransportUpdate,
 } from '@common/shipments';
-import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { refusedChange } from '@/notifications/refusedChange';
 import { signedOut } from '@/session/authActions';
 import {
   addTransport,
@@ -35,19 +33,15 @@ import { recordNamed } from '@/session/recordRef';
 import { isStaleVersion, staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,
+  addRequest,
   createChangeThunk,
   createKeyedFetch,
   entryFor,
   idleKeyed,
+  notBusy,
   type KeyedRequest,
 } from '@/store/requests';
-import {
-  idleRequest,
-  recordFulfilled,
-  recordPending,
-  recordRejected,
-  type RequestState,
-} from '@/lib/request-state';
+import { idleRequest, recordFulfilled, type RequestState } from '@/lib/request-state';
 
 /** What the last move was about: a shipment's status, or one of its legs'. */
 export interface MoveTarget {
@@ -162,26 +156,17 @@ const moveFields = ({ date, reason }: Pick<MoveArg, 'date' | 'reason'>) => ({
   ...(reason === undefined ? {} : { reason }),
 });
 
-const notMoving = (_arg: unknown, { getState }: { getState: () => RootState }) =>
-  selectShipments(getState()).move.status !== 'loading';
+const notMoving = notBusy((state: RootState) => selectShipments(state).move);
 
 /** Moves the shipment by hand (SHIPMENT_TRANSITIONS); a refusal stays in `move`. */
-export const moveShipment = createAppAsyncThunk(
+export const moveShipment = createChangeThunk(
   'shipments/move',
-  async (
-    { shipment, status, ...fields }: MoveArg & { status: ShipmentStatus },
-    { dispatch, rejectWithValue },
-  ) => {
-    try {
-      return await changeShipmentStatus(shipment.uuid, {
-        status,
-        ...moveFields(fields),
-        version: shipment.version,
-      });
-    } catch (error) {
-      return rejectWithValue(refusedChange(error, dispatch));
-    }
-  },
+  ({ shipment, status, ...fields }: MoveArg & { status: ShipmentStatus }) =>
+    changeShipmentStatus(shipment.uuid, {
+      status,
+      ...moveFields(fields),
+      version: shipment.version,
+    }),
   { condition: notMoving },
 );
 
@@ -195,20 +180,12 @@ async function legThenShipment(shipment: ShipmentVersion, call: () => Promise<vo
 }
 
 /** Moves a leg (TRANSPORT_TRANSITIONS); a refusal stays in `move`. */
-export const moveLeg = createAppAsyncThunk(
+export const moveLeg = createChangeThunk(
   'shipments/moveLeg',
-  async (
-    { shipment, leg, status, ...fields }: MoveArg & { leg: LegVersion; status: TransportStatus },
-    { dispatch, rejectWithValue },
-  ) => {
-    try {
-      return await legThenShipment(shipment, () =>
-        changeTransportStatus(leg.uuid, { status, ...moveFields(fields), version: leg.version }),
-      );
-    } catch (error) {
-      return rejectWithValue(refusedChange(error, dispatch));
-    }
-  },
+  ({ shipment, leg, status, ...fields }: MoveArg & { leg: LegVersion; status: TransportStatus }) =>
+    legThenShipment(shipment, () =>
+      changeTransportStatus(leg.uuid, { status, ...moveFields(fields), version: leg.version }),
+    ),
   { condition: notMoving },
 );
 
@@ -217,19 +194,14 @@ export type SaveLegArg =
   | { shipment: ShipmentVersion; leg: LegVersion; body: Omit<TransportUpdate, 'version'> };
 
 /** A new leg after the last (POST), or a change of a planned one (PUT on its version). */
-export const saveLeg = createAppAsyncThunk(
+export const saveLeg = createChangeThunk(
   'shipments/saveLeg',
-  async ({ shipment, leg, body }: SaveLegArg, { dispatch, rejectWithValue }) => {
-    try {
-      return await legThenShipment(shipment, () =>
-        leg
-          ? updateTransport(leg.uuid, { ...body, version: leg.version })
-          : addTransport(shipment.uuid, body),
-      );
-    } catch (error) {
-      return rejectWithValue(refusedChange(error, dispatch));
-    }
-  },
+  ({ shipment, leg, body }: SaveLegArg) =>
+    legThenShipment(shipment, () =>
+      leg
+        ? updateTransport(leg.uuid, { ...body, version: leg.version })
+        : addTransport(shipment.uuid, body),
+    ),
 );
 
 // --- The slice ---------------------------------------------------------------------------------
@@ -279,7 +251,6 @@ export const shipmentsSlice = createSlice({
         (action) => moveShipment.pending.match(action) || moveLeg.pending.match(action),
         (state, action) => {
           const { shipment, status } = action.meta.arg;
-          recordPending(state.move);
           state.move.target = {
             shipmentUuid: shipment.uuid,
             legUuid: 'leg' in action.meta.arg ? action.meta.arg.leg.uuid : null,
@@ -287,16 +258,11 @@ export const shipmentsSlice = createSlice({
           };
         },
       )
-      .addMatcher(isFulfilled(moveShipment, moveLeg), (state, action) => {
-        recordFulfilled(state.move);
-        showShipment(state, action.payload);
-      })
-      .addMatcher(
-        (action) => moveShipment.rejected.match(action) || moveLeg.rejected.match(action),
-        (state, action) => {
-          recordRejected(state.move, action);
-          showCurrent(state, action.payload);
-        },
+      .addMatcher(isFulfilled(moveShipment, moveLeg), (state, action) =>
+        showShipment(state, action.payload),
+      )
+      .addMatcher(isRejected(moveShipment, moveLeg), (state, action) =>
+        showCurrent(state, action.payload),
       )
       // A paper of the shipment or of one of its legs uploaded or archived: its trail says so.
       .addMatcher(isFulfilled(uploadDocumentFile, changeDocumentStatus), (state, action) => {
@@ -305,6 +271,8 @@ export const shipmentsSlice = createSlice({
           if (state.history.key === shipment.uuid) state.history.stale = true;
         }
       });
+    addRequest(builder, moveShipment, (state) => state.move);
+    addRequest(builder, moveLeg, (state) => state.move);
     // One record, its order and its trail are not shown while another's load.
     addKeyedFetch(builder, fetchShippedOrder, (state) => state.order, {
       keyOf: (uuid) => uuid,

@@ -10,6 +10,7 @@ import { partnerPath, paths } from '@/config/paths';
 import { KycStatusBadge, RiskLevelBadge } from '@/features/kyc/submissions/KycBadges';
 import { KycFileLink, ReviewerName } from '@/features/kyc/submissions/KycFileLink';
 import { fetchCustomer, selectCustomerDetail } from '@/features/kyc/customers/customersSlice';
+import { entryFor } from '@/store/requests';
 import { formatDate, formatDateTime } from '@/lib/format';
 
 /** A date and time, or a dash-like word when there is none. */
@@ -79,7 +80,7 @@ export function KycCustomerPage() {
     void dispatch(fetchCustomer(customerUuid));
   }, [dispatch, customerUuid]);
 
-  const data = detail.uuid === customerUuid ? detail.data : null;
+  const data = entryFor(detail, customerUuid)?.data ?? null;
   const columns = {
     file: t('kycCustomers.columns.file'),
     status: t('kycCustomers.columns.status'),

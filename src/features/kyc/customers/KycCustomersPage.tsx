@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { usePagedList } from '@/store/usePagedList';
 import { SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { kycCustomerPath, paths } from '@/config/paths';
@@ -46,20 +45,16 @@ function queryFrom(params: URLSearchParams): CustomerListQuery {
  */
 export function KycCustomersPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const query = queryFrom(params);
-  const key = customerListKey(query);
-  const list = useAppSelector(selectCustomerList);
+  const { list, current, retry } = usePagedList(query, {
+    keyOf: customerListKey,
+    fetch: fetchCustomers,
+    select: selectCustomerList,
+  });
   const update = useSetListParams();
 
-  useEffect(() => {
-    void dispatch(fetchCustomers(query));
-    // The key stands for the query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key]);
-
-  const page = list.page;
+  const page = list.data;
   const rows = page?.content ?? [];
   const column = {
     company: t('kycCustomers.columns.company'),
@@ -93,11 +88,11 @@ export function KycCustomersPage() {
             />
           </Form>
           <PagedTable
-            status={list.key === key ? list.status : undefined}
+            status={current?.status}
             failed={t('kycCustomers.loadFailed')}
             loading={t('kycCustomers.loading')}
             empty={t('kycCustomers.empty')}
-            onRetry={() => void dispatch(fetchCustomers(query))}
+            onRetry={retry}
             busy={list.status === 'loading'}
             caption={t('kycCustomers.caption')}
             columns={Object.values(column)}

@@ -8,5 +8,5 @@ import type { RootState } from '@/app/store';
  */
 export const resolveCustomerTitle = ({ params, state }: { params: Params; state: RootState }) => {
   const detail = state.kycCustomers?.detail;
-  return detail?.uuid === params.customerUuid ? (detail?.data?.customer.name ?? null) : null;
+  return detail?.key === params.customerUuid ? (detail?.data?.customer.name ?? null) : null;
 };

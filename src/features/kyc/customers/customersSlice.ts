@@ -6,7 +6,6 @@ import type {
   KycCustomerSubmissions,
   KycStatusAndReview,
 } from '@common/kyc-responses';
-import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import {
@@ -14,14 +13,7 @@ import {
   getKycCustomer,
   listKycCustomers,
 } from '@/features/kyc/kycApi';
-import { toApiError } from '@/lib/api-error';
-import {
-  idleRequest,
-  recordFulfilled,
-  recordPending,
-  recordRejected,
-  type RequestState,
-} from '@/lib/request-state';
+import { addKeyedFetch, createKeyedFetch, idleKeyed, type KeyedRequest } from '@/store/requests';
 
 export type CustomerSort = `${CustomerSortField},${'asc' | 'desc'}`;
 
@@ -39,62 +31,42 @@ export interface CustomerDetail {
 }
 
 export interface CustomersState {
-  /** The page of the customers screen; `key` names the query it answers. */
-  list: RequestState & { key: string | null; page: Page<KycCustomer> | null };
+  /** The page of the customers screen; its key names the query it answers. */
+  list: KeyedRequest<Page<KycCustomer> | null>;
   /** The customer screen's company, by its uuid. */
-  detail: RequestState & { uuid: string | null; data: CustomerDetail | null };
+  detail: KeyedRequest<CustomerDetail | null>;
 }
 
-const initialState: CustomersState = {
-  list: { ...idleRequest(), key: null, page: null },
-  detail: { ...idleRequest(), uuid: null, data: null },
-};
+const initialState: CustomersState = { list: idleKeyed(null), detail: idleKeyed(null) };
 
 /** The same query always gives the same key. */
 export const customerListKey = (query: CustomerListQuery) =>
   JSON.stringify([query.page, query.size, query.sort]);
 
+const byUuid = (customerUuid: string) => customerUuid;
+
 /** A page of customers (GET /api/kyc/customers), sorted by the server. */
-export const fetchCustomers = createAppAsyncThunk(
+export const fetchCustomers = createKeyedFetch(
   'kycCustomers/fetchList',
-  async (query: CustomerListQuery, { rejectWithValue }) => {
-    try {
-      return await listKycCustomers(query);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    // The same page already on its way is not asked for twice.
-    condition: (query, { getState }) => {
-      const { status, key } = selectCustomerList(getState());
-      return !(status === 'loading' && key === customerListKey(query));
-    },
-  },
+  listKycCustomers,
+  (state) => selectCustomerList(state),
+  customerListKey,
 );
 
 /**
  * A customer with its files (GET /api/kyc/customers/{uuid}), then its status and review with
  * the obliged entity its files name (GET /api/kyc/customer/{uuid}/status-and-review).
  */
-export const fetchCustomer = createAppAsyncThunk(
+export const fetchCustomer = createKeyedFetch(
   'kycCustomers/fetchOne',
-  async (customerUuid: string, { rejectWithValue }) => {
-    try {
-      const customer = await getKycCustomer(customerUuid);
-      const entity = customer.submissions[0]?.obligedEntityUuid;
-      const review = entity ? await getCustomerStatusAndReview(customerUuid, entity) : null;
-      return { customer, review } satisfies CustomerDetail;
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
+  async (customerUuid: string): Promise<CustomerDetail> => {
+    const customer = await getKycCustomer(customerUuid);
+    const entity = customer.submissions[0]?.obligedEntityUuid;
+    const review = entity ? await getCustomerStatusAndReview(customerUuid, entity) : null;
+    return { customer, review };
   },
-  {
-    condition: (customerUuid, { getState }) => {
-      const { status, uuid } = selectCustomerDetail(getState());
-      return !(status === 'loading' && uuid === customerUuid);
-    },
-  },
+  (state) => selectCustomerDetail(state),
+  byUuid,
 );
 
 export const customersSlice = createSlice({
@@ -102,39 +74,17 @@ export const customersSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    builder
-      .addCase(signedOut, () => initialState)
-      .addCase(fetchCustomers.pending, (state, action) => {
-        recordPending(state.list);
-        state.list.key = customerListKey(action.meta.arg);
-      })
-      .addCase(fetchCustomers.fulfilled, (state, action) => {
-        // An answer to a query the screen has left behind is dropped.
-        if (state.list.key !== customerListKey(action.meta.arg)) return;
-        recordFulfilled(state.list);
-        state.list.page = action.payload;
-      })
-      .addCase(fetchCustomers.rejected, (state, action) => {
-        if (state.list.key !== customerListKey(action.meta.arg)) return;
-        recordRejected(state.list, action);
-      })
-      .addCase(fetchCustomer.pending, (state, action) => {
-        if (state.detail.uuid !== action.meta.arg) state.detail.data = null;
-        recordPending(state.detail);
-        state.detail.uuid = action.meta.arg;
-      })
-      .addCase(fetchCustomer.fulfilled, (state, action) => {
-        if (state.detail.uuid !== action.meta.arg) return;
-        recordFulfilled(state.detail);
-        state.detail.data = action.payload;
-      })
-      .addCase(fetchCustomer.rejected, (state, action) => {
-        if (state.detail.uuid !== action.meta.arg) return;
-        recordRejected(state.detail, action);
-      });
+    builder.addCase(signedOut, () => initialState);
+    // The list keeps its page, dimmed, while the next loads; another customer's files are not
+    // shown while this one's load, and stay after a failed reload of the same one.
+    addKeyedFetch(builder, fetchCustomers, (state) => state.list, { keyOf: customerListKey });
+    addKeyedFetch(builder, fetchCustomer, (state) => state.detail, {
+      keyOf: byUuid,
+      empty: null,
+      keepOnFailure: true,
+    });
   },
 });
-
 declare module '@/app/store' {
   interface LazyLoadedSlices extends WithSlice<typeof customersSlice> {}
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { KYC_STATUSES } from '@common/kyc';
 import { isStaff } from '@common/roles';
-import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { useAppSelector } from '@/store/hooks';
+import { usePagedList } from '@/store/usePagedList';
 import { SearchFilter, SelectFilter } from '@/components/ui/ListFilters';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { paths } from '@/config/paths';
@@ -26,11 +27,11 @@ import {
   useSetListParams,
 } from '@/lib/useListParams';
 
-export const KYC_PAGE_SIZE = 20;
+const KYC_PAGE_SIZE = 20;
 /** How long typing pauses before the list is searched. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const KYC_SORTS = [
+const KYC_SORTS = [
   'updatedAt,desc',
   'createdAt,desc',
   'createdAt,asc',
@@ -70,25 +71,20 @@ function queryFrom(params: URLSearchParams, reviewerId: number | null): KycListQ
  */
 export function KycListPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const staff = isStaff(useAppSelector(selectRoles));
   const userId = useAppSelector(selectUser)?.id ?? null;
   const query = queryFrom(params, staff ? userId : null);
-  const key = kycListKey(query);
-  const list = useAppSelector(selectKycList);
+  const { list, current, retry } = usePagedList(query, {
+    keyOf: kycListKey,
+    fetch: fetchKycList,
+    select: selectKycList,
+  });
   const formId = useId();
   const [text, setText] = useDebouncedSearchParam('search', SEARCH_DEBOUNCE_MS);
   const update = useSetListParams();
 
-  useEffect(() => {
-    void dispatch(fetchKycList(query));
-    // The key stands for the query; `stale` asks again after a change elsewhere.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key, list.stale]);
-
   const page = list.data;
-  const current = list.key === key ? list : null;
   const rows = page?.content ?? [];
   const filtered = query.statuses.length > 0 || query.search.trim() !== '' || params.has('mine');
 
@@ -168,7 +164,7 @@ export function KycListPage() {
             failed={t('kyc.list.loadFailed')}
             loading={t('kyc.list.loading')}
             empty={filtered ? t('kyc.list.noMatches') : t('kyc.list.empty')}
-            onRetry={() => void dispatch(fetchKycList(query))}
+            onRetry={retry}
             busy={list.status === 'loading'}
             caption={t('kyc.list.caption')}
             columns={[
