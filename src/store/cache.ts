@@ -1,7 +1,12 @@
 import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '@/app/store';
 import { toApiError } from '@/lib/api-error';
-import { recordFulfilled, recordPending, recordRejected } from '@/lib/request-state';
+import {
+  recordFulfilled,
+  recordPending,
+  recordRejected,
+  type RequestState,
+} from '@/lib/request-state';
 import { createAppAsyncThunk } from '@/store/hooks';
 import { idleKeyed, type KeyedFetch, type KeyedRequest } from '@/store/requests';
 
@@ -36,6 +41,12 @@ export function createFetch<Arg, T>(
     condition ? { condition } : {},
   );
 }
+
+/** A thunk's condition: a request already on its way into `entryOf`'s entry is not made twice. */
+export const notBusy =
+  <State>(entryOf: (state: State) => RequestState) =>
+  (_arg: unknown, { getState }: { getState: () => State }) =>
+    entryOf(getState()).status !== 'loading';
 
 // --- Answers kept for a while (SPEC section 9's caches) -----------------------------------------
 

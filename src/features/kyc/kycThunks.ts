@@ -161,7 +161,7 @@ export const tellRefusal = (error: ApiError, dispatch: AppDispatch) => {
 const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
 
 /** A change's condition: not while the change `keyOf` names is on its way. */
-export const notBusy =
+export const notChanging =
   <Arg>(keyOf: (arg: Arg) => string) =>
   (arg: Arg, { getState }: { getState: () => RootState }) =>
     !busy(getState(), keyOf(arg));
@@ -208,7 +208,7 @@ export const changeStepStatus = createChangeThunk(
     return step;
   },
   {
-    condition: notBusy(stepChangeOf),
+    condition: notChanging(stepChangeOf),
     onRefused: (error, { kycId, stepType }, { getState, dispatch }) => {
       const before = getState().kyc.changes[stepChangeKey(kycId, stepType)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType, status: before.status });
@@ -244,7 +244,7 @@ export const withdrawStepRequest = createChangeThunk(
     return step;
   },
   {
-    condition: notBusy(stepChangeOf),
+    condition: notChanging(stepChangeOf),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
@@ -287,7 +287,7 @@ export const changeSubmissionStatus = createChangeThunk(
     });
   },
   {
-    condition: notBusy(({ kycId }) => statusChangeKey(kycId)),
+    condition: notChanging(({ kycId }) => statusChangeKey(kycId)),
     onRefused: (error, { kycId }, { getState, dispatch }) => {
       const before = getState().kyc.changes[statusChangeKey(kycId)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: before.status });
@@ -316,7 +316,7 @@ export const addComment = createChangeThunk(
       ...(visibility ? { visibility } : {}),
     }),
   {
-    condition: notBusy(({ kycId }) => commentKey(kycId)),
+    condition: notChanging(({ kycId }) => commentKey(kycId)),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );

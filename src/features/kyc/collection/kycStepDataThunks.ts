@@ -3,7 +3,7 @@ import { createChangeThunk } from '@/store/requests';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { deleteKycStepDraft, saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
-import { dataSaveKey, notBusy, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
+import { dataSaveKey, notChanging, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
 import { notify } from '@/notifications/notificationsSlice';
 import { translate } from '@/lib/i18n';
 
@@ -40,7 +40,7 @@ export const saveStepData = createChangeThunk(
     return step;
   },
   {
-    condition: notBusy(dataSaveOf),
+    condition: notChanging(dataSaveOf),
     onRefused: (error, _arg, { dispatch }) => {
       if (error.status !== 400) tellRefusal(error, dispatch);
     },
@@ -64,7 +64,7 @@ export const discardStepDraft = createChangeThunk(
     await deleteKycStepDraft(kycId, stepType, userId);
   },
   {
-    condition: notBusy(dataSaveOf),
+    condition: notChanging(dataSaveOf),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
@@ -82,7 +82,7 @@ export const startKycFile = createChangeThunk(
   'kyc/startFile',
   ({ tradePartnerUuid }: StartFileArg) => createKyc({ tradePartnerUuid, status: 'DRAFT' }),
   {
-    condition: notBusy(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
+    condition: notChanging(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
