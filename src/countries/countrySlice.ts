@@ -73,8 +73,6 @@ export const countrySlice = createSlice({
 });
 
 export const selectCountries = (state: RootState) => state.country.list;
-export const selectCountriesStatus = (state: RootState) => state.country.status;
-export const selectCountriesLanguage = (state: RootState) => state.country.language;
 
 /** Code → name, for looking names up. */
 export const selectCountryMap = createSelector(

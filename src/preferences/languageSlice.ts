@@ -91,4 +91,3 @@ export const { languageApplied } = languageSlice.actions;
 export const selectLanguage = (state: RootState) => state.language.current;
 export const selectLanguageChanging = (state: RootState) =>
   state.language.change.status === 'loading';
-export const selectTranslationsReady = (state: RootState) => state.language.translationsReady;

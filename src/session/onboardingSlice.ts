@@ -180,12 +180,7 @@ export const onboardingSlice = createSlice({
 export const { redirectDone, landingChosen, companyCompleted } = onboardingSlice.actions;
 
 export const selectOnboardingRedirect = (state: RootState) => state.onboarding.redirect;
-export const selectProfileIncomplete = (state: RootState) => state.onboarding.profileIncomplete;
 export const selectBasicInfoMissing = (state: RootState) => state.onboarding.basicInfoMissing;
-export const selectCompanyOutcome = (state: RootState) => state.onboarding.companyOutcome;
-/** SPEC section 4.7's company-initialisation loading state. */
-export const selectCompanyInitialising = (state: RootState) =>
-  state.onboarding.companyStep.status === 'loading';
 /** Whether the profile still has to be completed as part of onboarding. */
 export const selectProfileOnboarding = (state: RootState) =>
   state.onboarding.profileIncomplete || state.onboarding.basicInfoMissing;

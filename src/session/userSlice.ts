@@ -63,7 +63,6 @@ export const { profilePictureChanged } = userSlice.actions;
 
 export const selectUser = (state: RootState) => state.user.user;
 export const selectProfilePicture = (state: RootState) => state.user.user?.profilePicture ?? null;
-export const selectUserStatus = (state: RootState) => state.user.status;
 
 const NO_ROLES: readonly string[] = [];
 

@@ -67,7 +67,7 @@ export const dataSaveKey = (kycId: number, stepType: KycStepType) => `data:${kyc
 export const startFileKey = (partnerUuid: string) => `start:${partnerUuid}`;
 
 /** The lists kept per submission, each with how long an answer stays fresh. */
-export const PER_SUBMISSION = {
+const PER_SUBMISSION = {
   steps: KYC_STEP_CACHE_MS,
   comments: KYC_CACHE_MS,
   history: KYC_STATUS_CACHE_MS,

@@ -99,7 +99,7 @@ async function cocDocuments(tradePartnerId: number | null): Promise<Document[]> 
 }
 
 /** Loads the latest CoC step of `kycId`; rejects 404 when it does not exist yet. */
-export const loadCocCheck = createFetch(
+const loadCocCheck = createFetch(
   'cocCheck/load',
   async ({ kycId }: { kycId: number }, { getState }) => {
     const step = await readKycStep(kycId, 'coc').catch((error: unknown) => {
@@ -112,7 +112,7 @@ export const loadCocCheck = createFetch(
 );
 
 /** Creates the CoC step of `kycId` for the signed-in user (SPEC 4: after a 404). */
-export const createCocCheck = createChangeThunk(
+const createCocCheck = createChangeThunk(
   'cocCheck/create',
   async ({ kycId }: { kycId: number }, { getState }) => {
     // Without a user record the call refuses in SPEC section 5's words (required userId).
@@ -289,7 +289,6 @@ export const { cocCheckStarted, formDataSaved, formDataCleared, cocDocumentsUpda
 
 // --- Selectors --------------------------------------------------------------------------------
 
-export const selectCocCheck = (state: RootState) => state.cocCheck;
 export const selectCocData = (state: RootState) => state.cocCheck.cocData;
 export const selectLocalDraft = (
   state: RootState,
