@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/store/hooks';
+import { notBusy } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { paths } from '@/config/paths';
 import { signedOut } from '@/session/authActions';
@@ -104,7 +105,7 @@ export const runCompanyStep = createAppAsyncThunk(
     if (chosen) dispatch(currentPartnerSet({ ...chosen, isOwner: true }));
     return companyOutcome(chosen);
   },
-  { condition: (_arg, { getState }) => getState().onboarding.companyStep.status !== 'loading' },
+  { condition: notBusy((state: RootState) => state.onboarding.companyStep) },
 );
 
 /**
