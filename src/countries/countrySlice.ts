@@ -1,11 +1,10 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Country } from '@common/countries';
 import type { Language } from '@common/languages';
-import { createAppAsyncThunk } from '@/store/hooks';
+import { createFetch } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { getCountries } from '@/countries/countryApi';
-import { toApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';
 import {
   idleRequest,
@@ -36,15 +35,14 @@ export const PERSISTED_COUNTRY_KEYS = [
  * language changes). A list already held in that language is not asked for again. A failure
  * is only logged (SPEC section 8); the list held so far stays.
  */
-export const loadCountries = createAppAsyncThunk(
+export const loadCountries = createFetch(
   'country/load',
-  async (language: Language, { rejectWithValue }) => {
-    try {
-      return { language, list: await getCountries(language) };
-    } catch (error) {
+  async (language: Language) => {
+    const list = await getCountries(language).catch((error: unknown) => {
       console.error('Countries could not be loaded:', error);
-      return rejectWithValue(toApiError(error));
-    }
+      throw error;
+    });
+    return { language, list };
   },
   {
     condition: (language, { getState }) => {
@@ -73,8 +71,6 @@ export const countrySlice = createSlice({
 });
 
 export const selectCountries = (state: RootState) => state.country.list;
-export const selectCountriesStatus = (state: RootState) => state.country.status;
-export const selectCountriesLanguage = (state: RootState) => state.country.language;
 
 /** Code → name, for looking names up. */
 export const selectCountryMap = createSelector(

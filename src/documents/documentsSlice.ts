@@ -9,6 +9,8 @@ import {
 } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { createAppAsyncThunk } from '@/store/hooks';
+import { createFetch } from '@/store/cache';
+import { createChangeThunk } from '@/store/requests';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';
@@ -87,15 +89,9 @@ export function documentListKey(query: DocumentQuery): string {
 // --- Thunks --------------------------------------------------------------------------------------
 
 /** The document types and their labels; asked for once per session. */
-export const fetchDocumentTypes = createAppAsyncThunk(
+export const fetchDocumentTypes = createFetch(
   'documents/fetchTypes',
-  async (_arg, { rejectWithValue }) => {
-    try {
-      return await getDocumentTypes();
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  (_arg: undefined) => getDocumentTypes(),
   {
     condition: (_arg, { getState }) => {
       const { status } = getState().documents.typesRequest;
@@ -114,16 +110,14 @@ export interface FetchDocumentsArg {
  * One list (GET /api/documents/filter, or an order's lookup); a fresh answer (DOCUMENT_CACHE_MS)
  * is not asked again.
  */
-export const fetchDocuments = createAppAsyncThunk(
+export const fetchDocuments = createFetch(
   'documents/fetchList',
-  async ({ query, force = false }: FetchDocumentsArg, { rejectWithValue }) => {
-    try {
-      const page = await listDocumentsFor(query, { fresh: force });
-      return { page, fetchedAt: Date.now() };
-    } catch (error) {
+  async ({ query, force = false }: FetchDocumentsArg) => {
+    const page = await listDocumentsFor(query, { fresh: force }).catch((error: unknown) => {
       console.error('Documents could not be loaded:', error);
-      return rejectWithValue(toApiError(error));
-    }
+      throw error;
+    });
+    return { page, fetchedAt: Date.now() };
   },
   {
     condition: ({ query, force }, { getState }) => {
@@ -140,28 +134,17 @@ const notBusy = ({ id }: { id: number }, { getState }: { getState: () => RootSta
   getState().documents.changes[id]?.status !== 'loading';
 
 /** PATCH .../type */
-export const changeDocumentType = createAppAsyncThunk(
+export const changeDocumentType = createChangeThunk(
   'documents/changeType',
-  async ({ id, documentType }: { id: number; documentType: string }, { rejectWithValue }) => {
-    try {
-      return await updateDocumentType(id, documentType);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  ({ id, documentType }: { id: number; documentType: string }) =>
+    updateDocumentType(id, documentType),
   { condition: notBusy },
 );
 
 /** PATCH .../status: ARCHIVED archives, ACTIVE restores. */
-export const changeDocumentStatus = createAppAsyncThunk(
+export const changeDocumentStatus = createChangeThunk(
   'documents/changeStatus',
-  async ({ id, status }: { id: number; status: DocumentStatus }, { rejectWithValue }) => {
-    try {
-      return await updateDocumentStatus(id, status);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  ({ id, status }: { id: number; status: DocumentStatus }) => updateDocumentStatus(id, status),
   { condition: notBusy },
 );
 
@@ -175,15 +158,9 @@ export type UploadDocumentArg = UploadOptions & {
 };
 
 /** POST /api/documents (or `send`); every list is refreshed when next shown. */
-export const uploadDocumentFile = createAppAsyncThunk(
+export const uploadDocumentFile = createChangeThunk(
   'documents/upload',
-  async ({ send, ...arg }: UploadDocumentArg, { rejectWithValue }) => {
-    try {
-      return await (send ? send(arg) : uploadDocument(arg));
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  ({ send, ...arg }: UploadDocumentArg) => (send ? send(arg) : uploadDocument(arg)),
 );
 
 /**
@@ -220,15 +197,9 @@ export const changeProfilePicture = createAppAsyncThunk(
 );
 
 /** POST .../token: a fresh access token, for an image or frame whose token ran out. */
-export const renewDocumentToken = createAppAsyncThunk(
+export const renewDocumentToken = createFetch(
   'documents/renewToken',
-  async (id: number, { rejectWithValue }) => {
-    try {
-      return { id, ...(await createDocumentToken(id)) };
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  async (id: number) => ({ id, ...(await createDocumentToken(id)) }),
   { condition: (id, { getState }) => getState().documents.renewals[id]?.status !== 'loading' },
 );
 
@@ -360,7 +331,6 @@ const documentSelectors = documentsAdapter.getSelectors(
 
 export const selectDocumentById = documentSelectors.selectById;
 export const selectDocumentTypeLabels = (state: RootState) => state.documents.documentTypes;
-export const selectDocumentTypesRequest = (state: RootState) => state.documents.typesRequest;
 /** Whether a type change or status change of document `id` is under way. */
 export const selectDocumentLoading = (state: RootState, id: number) =>
   state.documents.changes[id]?.status === 'loading';

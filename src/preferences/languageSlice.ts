@@ -1,8 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '@common/languages';
-import { createAppAsyncThunk } from '@/store/hooks';
+import { createFetch } from '@/store/cache';
 import type { RootState } from '@/app/store';
-import { toApiError } from '@/lib/api-error';
 import { DEFAULT_LANGUAGE, isLanguage, loadLanguage, saveLanguage } from '@/lib/i18n';
 import {
   idleRequest,
@@ -33,9 +32,9 @@ const initialState: LanguageState = {
  * made while a change is in progress are ignored. A language that fails to load leaves the
  * texts in English (SPEC section 8); the failure is only logged.
  */
-export const changeLanguage = createAppAsyncThunk(
+export const changeLanguage = createFetch(
   'language/change',
-  async (code: string, { dispatch, rejectWithValue }) => {
+  async (code: string, { dispatch }) => {
     const language = code as Language; // `condition` lets supported codes through only
     try {
       await loadLanguage(language);
@@ -47,7 +46,7 @@ export const changeLanguage = createAppAsyncThunk(
       } catch (fallbackError) {
         console.error('English translations could not be loaded either:', fallbackError);
       }
-      return rejectWithValue(toApiError(error));
+      throw error;
     }
     saveLanguage(language);
     return language;
@@ -91,4 +90,3 @@ export const { languageApplied } = languageSlice.actions;
 export const selectLanguage = (state: RootState) => state.language.current;
 export const selectLanguageChanging = (state: RootState) =>
   state.language.change.status === 'loading';
-export const selectTranslationsReady = (state: RootState) => state.language.translationsReady;

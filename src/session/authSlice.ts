@@ -173,7 +173,6 @@ export const signOut =
 
 export const selectAuthenticated = (state: RootState) => state.auth.authenticated;
 export const selectAppReady = (state: RootState) => state.auth.appReady;
-export const selectUserInitialising = (state: RootState) => state.auth.userInitialising;
 export const selectStartup = (state: RootState) => state.auth.startup;
 export const selectTokenProfile = createSelector(
   [

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/store/hooks';
+import { notBusy } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { paths } from '@/config/paths';
 import { signedOut } from '@/session/authActions';
@@ -104,7 +105,7 @@ export const runCompanyStep = createAppAsyncThunk(
     if (chosen) dispatch(currentPartnerSet({ ...chosen, isOwner: true }));
     return companyOutcome(chosen);
   },
-  { condition: (_arg, { getState }) => getState().onboarding.companyStep.status !== 'loading' },
+  { condition: notBusy((state: RootState) => state.onboarding.companyStep) },
 );
 
 /**
@@ -180,12 +181,7 @@ export const onboardingSlice = createSlice({
 export const { redirectDone, landingChosen, companyCompleted } = onboardingSlice.actions;
 
 export const selectOnboardingRedirect = (state: RootState) => state.onboarding.redirect;
-export const selectProfileIncomplete = (state: RootState) => state.onboarding.profileIncomplete;
 export const selectBasicInfoMissing = (state: RootState) => state.onboarding.basicInfoMissing;
-export const selectCompanyOutcome = (state: RootState) => state.onboarding.companyOutcome;
-/** SPEC section 4.7's company-initialisation loading state. */
-export const selectCompanyInitialising = (state: RootState) =>
-  state.onboarding.companyStep.status === 'loading';
 /** Whether the profile still has to be completed as part of onboarding. */
 export const selectProfileOnboarding = (state: RootState) =>
   state.onboarding.profileIncomplete || state.onboarding.basicInfoMissing;

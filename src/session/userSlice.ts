@@ -1,10 +1,9 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@common/users';
-import { createAppAsyncThunk } from '@/store/hooks';
+import { createFetch, notBusy } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { getUserByIdentityId } from '@/session/userApi';
-import { toApiError } from '@/lib/api-error';
 import { personName } from '@/lib/format';
 import type { Viewer } from '@/lib/permissions';
 import {
@@ -23,16 +22,10 @@ export interface UserState extends RequestState {
 const initialState: UserState = { user: null, ...idleRequest() };
 
 /** Loads the user record of an identity (token `sub`). */
-export const fetchUser = createAppAsyncThunk(
+export const fetchUser = createFetch(
   'user/fetch',
-  async (identityId: string, { rejectWithValue }) => {
-    try {
-      return await getUserByIdentityId(identityId);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  { condition: (_identityId, { getState }) => getState().user.status !== 'loading' },
+  (identityId: string) => getUserByIdentityId(identityId),
+  { condition: notBusy((state: RootState) => state.user) },
 );
 
 export const userSlice = createSlice({
@@ -63,7 +56,6 @@ export const { profilePictureChanged } = userSlice.actions;
 
 export const selectUser = (state: RootState) => state.user.user;
 export const selectProfilePicture = (state: RootState) => state.user.user?.profilePicture ?? null;
-export const selectUserStatus = (state: RootState) => state.user.status;
 
 const NO_ROLES: readonly string[] = [];
 

@@ -145,7 +145,7 @@ export function KycDetailPage() {
     paths.kycDetail,
     submission ? t('kyc.detail.heading', { id: submission.id }) : null,
   );
-  const stale = current.ref === ref && current.stale;
+  const stale = current.key === ref && current.stale;
 
   useEffect(() => {
     if (valid) void dispatch(fetchKycSubmission({ ref }));
@@ -153,7 +153,7 @@ export function KycDetailPage() {
 
   if (!valid) return <KycNotFound />;
   if (!submission) {
-    const failed = current.ref === ref && current.status === 'failed' ? current.error : null;
+    const failed = current.key === ref && current.status === 'failed' ? current.error : null;
     // 400 and 404 alike: the file does not exist or is not the person's to see.
     if (failed && (failed.status === 404 || failed.status === 400)) return <KycNotFound />;
     if (failed) {

@@ -13,7 +13,7 @@ import {
 } from '@common/kyc-responses';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
-import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
+import { addCachedFetch, answeredCached, idleCached, type CachedRequest } from '@/store/cache';
 import { parseKycRef } from '@/features/kyc/kycModel';
 import { saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';
 import {
@@ -41,7 +41,8 @@ import {
   startFileKey,
   statusChangeKey,
   stepChangeKey,
-  type KycListQuery,
+  submissionKey,
+  type FetchArg,
   type PerSubmission,
   type PerSubmissionFetch,
 } from '@/features/kyc/kycThunks';
@@ -63,25 +64,25 @@ export interface KycChange extends RequestState {
 /** The KYC screens' state. Not persisted. */
 export interface KycState {
   /** The page of the list screen; `key` names the query (filters and page) it answers. */
-  list: Cached<Page<KycSubmission> | null> & { key: string | null; query: KycListQuery | null };
-  /** The submission the detail screen shows; `ref` is the id or uuid from its address. */
-  current: Cached<KycSubmission | null> & { ref: string | null };
-  steps: Record<number, Cached<KycStep[]>>;
-  comments: Record<number, Cached<KycComment[]>>;
-  history: Record<number, Cached<StatusRecord[]>>;
-  audit: Record<number, Cached<AuditEvent[]>>;
-  insights: Record<number, Cached<Insights | null>>;
+  list: CachedRequest<Page<KycSubmission> | null>;
+  /** The submission the detail screen shows; `key` is the id or uuid from its address. */
+  current: CachedRequest<KycSubmission | null>;
+  steps: Record<number, CachedRequest<KycStep[]>>;
+  comments: Record<number, CachedRequest<KycComment[]>>;
+  history: Record<number, CachedRequest<StatusRecord[]>>;
+  audit: Record<number, CachedRequest<AuditEvent[]>>;
+  insights: Record<number, CachedRequest<Insights | null>>;
   /** Whether each file may be submitted, and what is missing. */
-  readiness: Record<number, Cached<Readiness | null>>;
+  readiness: Record<number, CachedRequest<Readiness | null>>;
   /** Each trade partner's submissions, by partner uuid. */
-  byPartner: Record<string, Cached<KycSubmission[]>>;
+  byPartner: Record<string, CachedRequest<KycSubmission[]>>;
   /** Changes by key (stepChangeKey, statusChangeKey, commentKey, dataSaveKey, startFileKey). */
   changes: Record<string, KycChange>;
 }
 
 const initialState: KycState = {
-  list: { ...emptyCache(null), key: null, query: null },
-  current: { ...emptyCache(null), ref: null },
+  list: idleCached(null),
+  current: idleCached(null),
   steps: {},
   comments: {},
   history: {},
@@ -139,29 +140,17 @@ function showStep(
   if (entry) entry.status = step.status;
 }
 
-/** pending, fulfilled and rejected of a per-submission read, into `state[bucket][kycId]`. */
-function addPerSubmissionCases<T>(
+/** A per-submission read, into `state[bucket][kycId]`. */
+function addPerSubmissionFetch<T>(
   builder: ActionReducerMapBuilder<KycState>,
   bucket: PerSubmission,
-  thunk: PerSubmissionFetch<T>,
+  fetch: PerSubmissionFetch<T>,
 ) {
-  const entryOf = (state: S, kycId: number) => {
-    const entries = state[bucket] as Record<number, Cached<unknown>>;
-    entries[kycId] ??= emptyCache(EMPTY_LISTS[bucket]);
-    return entries[kycId];
+  const entryOf = (state: S, { kycId }: FetchArg) => {
+    const entries = state[bucket] as Record<number, CachedRequest<T>>;
+    return (entries[kycId] ??= idleCached(EMPTY_LISTS[bucket] as T));
   };
-  builder
-    .addCase(thunk.pending, (state, action) => recordPending(entryOf(state, action.meta.arg.kycId)))
-    .addCase(thunk.fulfilled, (state, action) => {
-      const entry = entryOf(state, action.meta.arg.kycId);
-      recordFulfilled(entry);
-      entry.data = action.payload.data;
-      entry.fetchedAt = action.payload.fetchedAt;
-      entry.stale = false;
-    })
-    .addCase(thunk.rejected, (state, action) =>
-      recordRejected(entryOf(state, action.meta.arg.kycId), action),
-    );
+  addCachedFetch(builder, fetch, entryOf, { keyOf: submissionKey });
 }
 
 /** A refused change may hold the record as it now is (409, `details.current`). */
@@ -182,69 +171,18 @@ export const kycSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
 
-    // The list
-    builder
-      .addCase(fetchKycList.pending, (state, action) => {
-        recordPending(state.list);
-        state.list.key = kycListKey(action.meta.arg);
-        state.list.query = action.meta.arg;
-      })
-      .addCase(fetchKycList.fulfilled, (state, action) => {
-        // An answer to a query the screen has left behind is dropped.
-        if (state.list.key !== kycListKey(action.meta.arg)) return;
-        recordFulfilled(state.list);
-        state.list.data = action.payload.page;
-        state.list.fetchedAt = action.payload.fetchedAt;
-        state.list.stale = false;
-      })
-      .addCase(fetchKycList.rejected, (state, action) => {
-        if (state.list.key !== kycListKey(action.meta.arg)) return;
-        recordRejected(state.list, action);
-      });
-
-    // The current submission
-    builder
-      .addCase(fetchKycSubmission.pending, (state, action) => {
-        const { ref } = action.meta.arg;
-        if (state.current.ref !== ref) state.current = { ...emptyCache(null), ref };
-        recordPending(state.current);
-      })
-      .addCase(fetchKycSubmission.fulfilled, (state, action) => {
-        if (state.current.ref !== action.meta.arg.ref) return;
-        const { submission, fetchedAt } = action.payload;
-        recordFulfilled(state.current);
-        state.current.data = submission;
-        state.current.fetchedAt = fetchedAt;
-        state.current.stale = false;
-        // The uuid form comes with the insights.
-        if ('insights' in submission && submission.insights) {
-          state.insights[submission.id] = answeredCache(submission.insights as Insights, fetchedAt);
-        }
-      })
-      .addCase(fetchKycSubmission.rejected, (state, action) => {
-        if (state.current.ref !== action.meta.arg.ref) return;
-        recordRejected(state.current, action);
-      });
-
-    addPerSubmissionCases(builder, 'steps', fetchKycSteps);
-    addPerSubmissionCases(builder, 'comments', fetchKycComments);
-    addPerSubmissionCases(builder, 'history', fetchKycStatusHistory);
-    addPerSubmissionCases(builder, 'audit', fetchKycAudit);
-    addPerSubmissionCases(builder, 'insights', fetchKycInsights);
-    addPerSubmissionCases(builder, 'readiness', fetchKycReadiness);
-
-    // A partner's submissions
-    builder
-      .addCase(fetchPartnerKycs.pending, (state, action) =>
-        recordPending((state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([]))),
-      )
-      .addCase(fetchPartnerKycs.fulfilled, (state, action) => {
-        const { data, fetchedAt } = action.payload;
-        state.byPartner[action.meta.arg.partnerUuid] = answeredCache(data, fetchedAt);
-      })
-      .addCase(fetchPartnerKycs.rejected, (state, action) =>
-        recordRejected((state.byPartner[action.meta.arg.partnerUuid] ??= emptyCache([])), action),
-      );
+    // The uuid form of a submission comes with its insights.
+    builder.addCase(fetchKycSubmission.fulfilled, (state, action) => {
+      const { data: submission, fetchedAt } = action.payload;
+      if (state.current.key !== action.meta.arg.ref) return;
+      if ('insights' in submission && submission.insights) {
+        state.insights[submission.id] = answeredCached(
+          submission.insights as Insights,
+          String(submission.id),
+          fetchedAt,
+        );
+      }
+    });
 
     // A step's status: shown at once, put back when refused.
     builder
@@ -397,8 +335,9 @@ export const kycSlice = createSlice({
         const refused = submitRefusal(action.payload);
         if (refused) {
           const { missing, unsavedSteps } = refused;
-          state.readiness[kycId] = answeredCache<Readiness | null>(
+          state.readiness[kycId] = answeredCached<Readiness | null>(
             { ready: missing.length === 0, missing },
+            String(kycId),
             Date.now(),
           );
           invalidate(state, kycId, unsavedSteps ? ['insights', 'steps'] : ['insights']);
@@ -419,6 +358,25 @@ export const kycSlice = createSlice({
       .addCase(addComment.rejected, (state, action) =>
         recordRejected(changeOf(state, commentKey(action.meta.arg.kycId)), action),
       );
+
+    // The reads, each into its cache entry (matchers: after every addCase).
+    addCachedFetch(builder, fetchKycList, (state) => state.list, { keyOf: kycListKey });
+    addCachedFetch(builder, fetchKycSubmission, (state) => state.current, {
+      keyOf: ({ ref }) => ref,
+      empty: null,
+    });
+    addPerSubmissionFetch(builder, 'steps', fetchKycSteps);
+    addPerSubmissionFetch(builder, 'comments', fetchKycComments);
+    addPerSubmissionFetch(builder, 'history', fetchKycStatusHistory);
+    addPerSubmissionFetch(builder, 'audit', fetchKycAudit);
+    addPerSubmissionFetch(builder, 'insights', fetchKycInsights);
+    addPerSubmissionFetch(builder, 'readiness', fetchKycReadiness);
+    addCachedFetch(
+      builder,
+      fetchPartnerKycs,
+      (state, { partnerUuid }) => (state.byPartner[partnerUuid] ??= idleCached([])),
+      { keyOf: ({ partnerUuid }) => partnerUuid },
+    );
   },
 });
 

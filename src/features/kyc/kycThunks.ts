@@ -8,8 +8,9 @@ import {
 } from '@common/kyc';
 import type { Insights } from '@common/kyc-insights';
 import type { Readiness } from '@common/kyc-responses';
-import { createAppAsyncThunk } from '@/store/hooks';
-import type { RootState } from '@/app/store';
+import type { AppDispatch, RootState } from '@/app/store';
+import { createCachedFetch, type CacheArg } from '@/store/cache';
+import { createChangeThunk } from '@/store/requests';
 import {
   addKycComment,
   changeKycStatus,
@@ -27,16 +28,10 @@ import {
   getKycSteps,
   withdrawKycStepRequest,
 } from '@/features/kyc/collection/kycStepsApi';
-import {
-  KYC_CACHE_MS,
-  KYC_STATUS_CACHE_MS,
-  KYC_STEP_CACHE_MS,
-  shouldFetch,
-} from '@/features/kyc/kycCache';
+import { KYC_CACHE_MS, KYC_STATUS_CACHE_MS, KYC_STEP_CACHE_MS } from '@/features/kyc/kycCache';
 import { kycStepEvents } from '@/features/kyc/kycEvents';
-import { notificationAdded, notify } from '@/notifications/notificationsSlice';
-import { STALE_VERSION_NOTICE } from '@/notifications/notices';
-import { isStaleVersion, toApiError, type ApiError } from '@/lib/api-error';
+import { notify } from '@/notifications/notificationsSlice';
+import { isStaleVersion, type ApiError } from '@/lib/api-error';
 
 // --- Keys -------------------------------------------------------------------------------------
 
@@ -72,7 +67,7 @@ export const dataSaveKey = (kycId: number, stepType: KycStepType) => `data:${kyc
 export const startFileKey = (partnerUuid: string) => `start:${partnerUuid}`;
 
 /** The lists kept per submission, each with how long an answer stays fresh. */
-export const PER_SUBMISSION = {
+const PER_SUBMISSION = {
   steps: KYC_STEP_CACHE_MS,
   comments: KYC_CACHE_MS,
   history: KYC_STATUS_CACHE_MS,
@@ -83,77 +78,50 @@ export const PER_SUBMISSION = {
 } as const;
 export type PerSubmission = keyof typeof PER_SUBMISSION;
 
-export interface FetchArg {
+export interface FetchArg extends CacheArg {
   kycId: number;
-  /** Ask even when a fresh answer is at hand. */
-  force?: boolean;
 }
 
 // --- Reads ------------------------------------------------------------------------------------
 
 /** A page of submissions (GET /api/kyc/filter). */
-export const fetchKycList = createAppAsyncThunk(
+export const fetchKycList = createCachedFetch(
   'kyc/fetchList',
-  async (query: KycListQuery, { rejectWithValue }) => {
-    try {
-      const page = await filterKyc(
-        {
-          kycStatus: query.statuses,
-          search: query.search,
-          obligedEntityContactId: query.reviewerId ?? undefined,
-        },
-        { page: query.page, size: query.size, sort: query.sort },
-      );
-      return { page, fetchedAt: Date.now() };
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: (query, { getState }) => {
-      const { list } = getState().kyc;
-      if (list.key !== kycListKey(query)) return true;
-      return shouldFetch(list, KYC_CACHE_MS);
-    },
-  },
+  (query: KycListQuery & CacheArg) =>
+    filterKyc(
+      {
+        kycStatus: query.statuses,
+        search: query.search,
+        obligedEntityContactId: query.reviewerId ?? undefined,
+      },
+      { page: query.page, size: query.size, sort: query.sort },
+    ),
+  (state) => state.kyc.list,
+  kycListKey,
+  KYC_CACHE_MS,
 );
 
 /** One submission, by the id or uuid its address names. */
-export const fetchKycSubmission = createAppAsyncThunk(
+export const fetchKycSubmission = createCachedFetch(
   'kyc/fetchSubmission',
-  async ({ ref }: { ref: string; force?: boolean }, { rejectWithValue }) => {
-    try {
-      return { submission: await getKyc(ref), fetchedAt: Date.now() };
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: ({ ref, force }, { getState }) => {
-      const { current } = getState().kyc;
-      if (current.ref !== ref) return true;
-      return shouldFetch(current, KYC_CACHE_MS, force);
-    },
-  },
+  ({ ref }: { ref: string } & CacheArg) => getKyc(ref),
+  (state) => state.kyc.current,
+  ({ ref }) => ref,
+  KYC_CACHE_MS,
 );
 
+/** The key of a submission's entry in each list kept per submission. */
+export const submissionKey = ({ kycId }: FetchArg) => String(kycId);
+
 /** A read of one of the lists kept per submission, with its cache (PER_SUBMISSION). */
-function perSubmissionFetch<T>(bucket: PerSubmission, load: (kycId: number) => Promise<T>) {
-  return createAppAsyncThunk(
+const perSubmissionFetch = <T>(bucket: PerSubmission, load: (kycId: number) => Promise<T>) =>
+  createCachedFetch(
     `kyc/fetch/${bucket}`,
-    async ({ kycId }: FetchArg, { rejectWithValue }) => {
-      try {
-        return { data: await load(kycId), fetchedAt: Date.now() };
-      } catch (error) {
-        return rejectWithValue(toApiError(error));
-      }
-    },
-    {
-      condition: ({ kycId, force }, { getState }) =>
-        shouldFetch(getState().kyc[bucket][kycId], PER_SUBMISSION[bucket], force),
-    },
+    ({ kycId }: FetchArg) => load(kycId),
+    (state, { kycId }) => state.kyc[bucket][kycId],
+    submissionKey,
+    PER_SUBMISSION[bucket],
   );
-}
 
 export type PerSubmissionFetch<T> = ReturnType<typeof perSubmissionFetch<T>>;
 
@@ -165,19 +133,12 @@ export const fetchKycInsights = perSubmissionFetch<Insights | null>('insights', 
 export const fetchKycReadiness = perSubmissionFetch<Readiness | null>('readiness', getKycReadiness);
 
 /** A trade partner's submissions, newest first (its KYC tab). */
-export const fetchPartnerKycs = createAppAsyncThunk(
+export const fetchPartnerKycs = createCachedFetch(
   'kyc/fetchPartner',
-  async ({ partnerUuid }: { partnerUuid: string; force?: boolean }, { rejectWithValue }) => {
-    try {
-      return { data: await getPartnerKycsByUuid(partnerUuid), fetchedAt: Date.now() };
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: ({ partnerUuid, force }, { getState }) =>
-      shouldFetch(getState().kyc.byPartner[partnerUuid], KYC_CACHE_MS, force),
-  },
+  ({ partnerUuid }: { partnerUuid: string } & CacheArg) => getPartnerKycsByUuid(partnerUuid),
+  (state, { partnerUuid }) => state.kyc.byPartner[partnerUuid],
+  ({ partnerUuid }) => partnerUuid,
+  KYC_CACHE_MS,
 );
 
 // --- Changes ----------------------------------------------------------------------------------
@@ -189,13 +150,24 @@ export const refused = (reason: string) =>
   });
 
 /**
- * A refused change, told: someone else's change first (decision 023) in the user's language,
- * anything else in the server's words. The reducers show the record as it is now.
+ * A refused change, told: someone else's change first (decision 023) is told by
+ * `createChangeThunk` in the user's language, anything else here in the server's words. The
+ * reducers show the record as it is now.
  */
-export const refusal = (error: ApiError) =>
-  isStaleVersion(error) ? notificationAdded(STALE_VERSION_NOTICE) : refused(error.message);
+export const tellRefusal = (error: ApiError, dispatch: AppDispatch) => {
+  if (!isStaleVersion(error)) dispatch(refused(error.message));
+};
 
-export const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
+const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
+
+/** A change's condition: not while the change `keyOf` names is on its way. */
+export const notChanging =
+  <Arg>(keyOf: (arg: Arg) => string) =>
+  (arg: Arg, { getState }: { getState: () => RootState }) =>
+    !busy(getState(), keyOf(arg));
+
+const stepChangeOf = ({ kycId, stepType }: { kycId: number; stepType: KycStepType }) =>
+  stepChangeKey(kycId, stepType);
 
 export interface StepChangeArg {
   kycId: number;
@@ -216,38 +188,32 @@ export interface StepChangeArg {
  * server refuses (403, 409...) the step goes back, the old status is published and the user is
  * told why in the server's words.
  */
-export const changeStepStatus = createAppAsyncThunk(
+export const changeStepStatus = createChangeThunk(
   'kyc/changeStepStatus',
-  async (arg: StepChangeArg, { getState, dispatch, rejectWithValue }) => {
+  async (arg: StepChangeArg, { getState, dispatch }) => {
     const { kycId, stepType, request, expected, comment, visibility, version } = arg;
     kycStepEvents.publish({ kycId, stepType, status: expected });
-    try {
-      // Without a user record the call refuses in SPEC section 5's words (required userId).
-      const userId = getState().user.user?.id as number;
-      const { unchanged, ...step } = await changeKycStepStatus(kycId, stepType, userId, {
-        status: request,
-        comment,
-        visibility,
-        version,
-      });
-      kycStepEvents.publish({ kycId, stepType, status: step.status });
-      if (unchanged) {
-        dispatch(
-          notify.info('specNotices.stepUnchanged.title', 'specNotices.stepUnchanged.message'),
-        );
-      }
-      return step;
-    } catch (error) {
-      const apiError = toApiError(error);
-      const before = getState().kyc.changes[stepChangeKey(kycId, stepType)]?.before;
-      if (before) kycStepEvents.publish({ kycId, stepType, status: before.status });
-      dispatch(refusal(apiError));
-      return rejectWithValue(apiError);
+    // Without a user record the call refuses in SPEC section 5's words (required userId).
+    const userId = getState().user.user?.id as number;
+    const { unchanged, ...step } = await changeKycStepStatus(kycId, stepType, userId, {
+      status: request,
+      comment,
+      visibility,
+      version,
+    });
+    kycStepEvents.publish({ kycId, stepType, status: step.status });
+    if (unchanged) {
+      dispatch(notify.info('specNotices.stepUnchanged.title', 'specNotices.stepUnchanged.message'));
     }
+    return step;
   },
   {
-    condition: ({ kycId, stepType }, { getState }) =>
-      !busy(getState(), stepChangeKey(kycId, stepType)),
+    condition: notChanging(stepChangeOf),
+    onRefused: (error, { kycId, stepType }, { getState, dispatch }) => {
+      const before = getState().kyc.changes[stepChangeKey(kycId, stepType)]?.before;
+      if (before) kycStepEvents.publish({ kycId, stepType, status: before.status });
+      tellRefusal(error, dispatch);
+    },
   },
 );
 
@@ -255,7 +221,7 @@ export const changeStepStatus = createAppAsyncThunk(
  * Withdraws a reviewer's open request on a step, with a comment (issue 14): the step as the
  * server made it; a refusal is told in the server's words.
  */
-export const withdrawStepRequest = createAppAsyncThunk(
+export const withdrawStepRequest = createChangeThunk(
   'kyc/withdrawStepRequest',
   async (
     arg: {
@@ -265,27 +231,21 @@ export const withdrawStepRequest = createAppAsyncThunk(
       visibility: CommentVisibility;
       version: number;
     },
-    { getState, dispatch, rejectWithValue },
+    { getState },
   ) => {
     const { kycId, stepType, comment, visibility, version } = arg;
-    try {
-      const userId = getState().user.user?.id as number;
-      const step = await withdrawKycStepRequest(kycId, stepType, userId, {
-        comment,
-        visibility,
-        version,
-      });
-      kycStepEvents.publish({ kycId, stepType, status: step.status });
-      return step;
-    } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(refusal(apiError));
-      return rejectWithValue(apiError);
-    }
+    const userId = getState().user.user?.id as number;
+    const step = await withdrawKycStepRequest(kycId, stepType, userId, {
+      comment,
+      visibility,
+      version,
+    });
+    kycStepEvents.publish({ kycId, stepType, status: step.status });
+    return step;
   },
   {
-    condition: ({ kycId, stepType }, { getState }) =>
-      !busy(getState(), stepChangeKey(kycId, stepType)),
+    condition: notChanging(stepChangeOf),
+    onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
 
@@ -308,58 +268,55 @@ export interface StatusChangeArg {
  * Moves the submission (decision 012): shown at once and published as the 'summary' step;
  * refused moves go back with the server's reason as a toast.
  */
-export const changeSubmissionStatus = createAppAsyncThunk(
+export const changeSubmissionStatus = createChangeThunk(
   'kyc/changeStatus',
-  async (arg: StatusChangeArg, { getState, dispatch, rejectWithValue }) => {
+  (arg: StatusChangeArg, { getState }) => {
     const { kycId, to, comment, visibility, isCompliant, riskAcknowledgement, takeOver, version } =
       arg;
     kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: to });
-    try {
-      const userId = getState().user.user?.id as number;
-      return await changeKycStatus(kycId, {
-        status: to,
-        userId,
-        comment,
-        visibility,
-        isCompliant,
-        riskAcknowledgement,
-        takeOver,
-        version,
-      });
-    } catch (error) {
-      const apiError = toApiError(error);
+    const userId = getState().user.user?.id as number;
+    return changeKycStatus(kycId, {
+      status: to,
+      userId,
+      comment,
+      visibility,
+      isCompliant,
+      riskAcknowledgement,
+      takeOver,
+      version,
+    });
+  },
+  {
+    condition: notChanging(({ kycId }) => statusChangeKey(kycId)),
+    onRefused: (error, { kycId }, { getState, dispatch }) => {
       const before = getState().kyc.changes[statusChangeKey(kycId)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: before.status });
-      dispatch(refusal(apiError));
-      return rejectWithValue(apiError);
-    }
+      tellRefusal(error, dispatch);
+    },
   },
-  { condition: ({ kycId }, { getState }) => !busy(getState(), statusChangeKey(kycId)) },
 );
 
 /** A comment on the file, or on one of its steps. */
-export const addComment = createAppAsyncThunk(
+export const addComment = createChangeThunk(
   'kyc/addComment',
-  async (
-    {
-      kycId,
+  ({
+    kycId,
+    comment,
+    stepType,
+    visibility,
+  }: {
+    kycId: number;
+    comment: string;
+    stepType?: KycStepType;
+    visibility?: CommentVisibility;
+  }) =>
+    addKycComment(kycId, {
       comment,
-      stepType,
-      visibility,
-    }: { kycId: number; comment: string; stepType?: KycStepType; visibility?: CommentVisibility },
-    { dispatch, rejectWithValue },
-  ) => {
-    try {
-      return await addKycComment(kycId, {
-        comment,
-        ...(stepType ? { stepType } : {}),
-        ...(visibility ? { visibility } : {}),
-      });
-    } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(refused(apiError.message));
-      return rejectWithValue(apiError);
-    }
+      ...(stepType ? { stepType } : {}),
+      ...(visibility ? { visibility } : {}),
+    }),
+  {
+    condition: notChanging(({ kycId }) => commentKey(kycId)),
+    onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
-  { condition: ({ kycId }, { getState }) => !busy(getState(), commentKey(kycId)) },
 );

@@ -3,7 +3,8 @@ import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
-import { createAppAsyncThunk } from '@/store/hooks';
+import { createFetch, notBusy } from '@/store/cache';
+import { createChangeThunk } from '@/store/requests';
 import type { AppThunk, RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
@@ -19,7 +20,6 @@ import {
   saveKycStepDraft,
 } from '@/features/kyc/collection/kycStepsApi';
 import { discardStepDraft, saveStepData } from '@/features/kyc/collection/kycStepDataThunks';
-import { toApiError } from '@/lib/api-error';
 import {
   idleRequest,
   recordFulfilled,
@@ -99,34 +99,28 @@ async function cocDocuments(tradePartnerId: number | null): Promise<Document[]> 
 }
 
 /** Loads the latest CoC step of `kycId`; rejects 404 when it does not exist yet. */
-export const loadCocCheck = createAppAsyncThunk(
+const loadCocCheck = createFetch(
   'cocCheck/load',
-  async ({ kycId }: { kycId: number }, { getState, rejectWithValue }) => {
-    try {
-      const step = await readKycStep(kycId, 'coc');
-      return { step, documents: await cocDocuments(getState().cocCheck.currentTradePartnerId) };
-    } catch (error) {
+  async ({ kycId }: { kycId: number }, { getState }) => {
+    const step = await readKycStep(kycId, 'coc').catch((error: unknown) => {
       if (!isNotFound(error)) console.error('The CoC step could not be loaded:', error);
-      return rejectWithValue(toApiError(error));
-    }
+      throw error;
+    });
+    return { step, documents: await cocDocuments(getState().cocCheck.currentTradePartnerId) };
   },
-  { condition: (_arg, { getState }) => getState().cocCheck.status !== 'loading' },
+  { condition: notBusy((state: RootState) => state.cocCheck) },
 );
 
 /** Creates the CoC step of `kycId` for the signed-in user (SPEC 4: after a 404). */
-export const createCocCheck = createAppAsyncThunk(
+const createCocCheck = createChangeThunk(
   'cocCheck/create',
-  async ({ kycId }: { kycId: number }, { getState, rejectWithValue }) => {
-    try {
-      // Without a user record the call refuses in SPEC section 5's words (required userId).
-      const userId = getState().user.user?.id as number;
-      const step = await createKycStep(kycId, 'coc', userId);
-      return { step, documents: await cocDocuments(getState().cocCheck.currentTradePartnerId) };
-    } catch (error) {
-      console.error('The CoC step could not be created:', error);
-      return rejectWithValue(toApiError(error));
-    }
+  async ({ kycId }: { kycId: number }, { getState }) => {
+    // Without a user record the call refuses in SPEC section 5's words (required userId).
+    const userId = getState().user.user?.id as number;
+    const step = await createKycStep(kycId, 'coc', userId);
+    return { step, documents: await cocDocuments(getState().cocCheck.currentTradePartnerId) };
   },
+  { onRefused: (error) => console.error('The CoC step could not be created:', error) },
 );
 
 /**
@@ -153,15 +147,11 @@ export interface DraftSaveArg {
 }
 
 /** PUT .../steps/{stepType}/draft: the form as it is, for the server to keep (decision 013). */
-export const saveStepDraft = createAppAsyncThunk(
+export const saveStepDraft = createChangeThunk(
   'cocCheck/saveDraft',
-  async ({ kycId, stepType, value }: DraftSaveArg, { getState, rejectWithValue }) => {
-    try {
-      const userId = getState().user.user?.id as number;
-      return await saveKycStepDraft(kycId, stepType, userId, value);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
+  ({ kycId, stepType, value }: DraftSaveArg, { getState }) => {
+    const userId = getState().user.user?.id as number;
+    return saveKycStepDraft(kycId, stepType, userId, value);
   },
 );
 
@@ -299,7 +289,6 @@ export const { cocCheckStarted, formDataSaved, formDataCleared, cocDocumentsUpda
 
 // --- Selectors --------------------------------------------------------------------------------
 
-export const selectCocCheck = (state: RootState) => state.cocCheck;
 export const selectCocData = (state: RootState) => state.cocCheck.cocData;
 export const selectLocalDraft = (
   state: RootState,

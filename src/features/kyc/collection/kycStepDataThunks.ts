@@ -1,14 +1,16 @@
 import type { DataStepType } from '@common/kyc-steps';
-import { createAppAsyncThunk } from '@/store/hooks';
+import { createChangeThunk } from '@/store/requests';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { deleteKycStepDraft, saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
-import { busy, dataSaveKey, refusal, refused, startFileKey } from '@/features/kyc/kycThunks';
+import { dataSaveKey, notChanging, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
 import { notify } from '@/notifications/notificationsSlice';
-import { toApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';
 
 // The partner's side of a file (decision 013): saving a step's data and starting a file.
+
+const dataSaveOf = ({ kycId, stepType }: { kycId: number; stepType: DataStepType }) =>
+  dataSaveKey(kycId, stepType);
 
 export interface StepDataArg {
   kycId: number;
@@ -25,30 +27,23 @@ export interface StepDataArg {
  * else (409: no longer editable, or changed meanwhile) is told (refusal) and the step read
  * again (kycSlice).
  */
-export const saveStepData = createAppAsyncThunk(
+export const saveStepData = createChangeThunk(
   'kyc/saveStepData',
-  async (
-    { kycId, stepType, data, version }: StepDataArg,
-    { getState, dispatch, rejectWithValue },
-  ) => {
-    try {
-      const userId = getState().user.user?.id as number;
-      const step = await saveKycStepData(kycId, stepType, userId, { data, version });
-      dispatch(
-        notify.success('kyc.collect.notices.saved.title', 'kyc.collect.notices.saved.message', {
-          values: { step: translate(STEP_TITLE_KEYS[stepType]) },
-        }),
-      );
-      return step;
-    } catch (error) {
-      const apiError = toApiError(error);
-      if (apiError.status !== 400) dispatch(refusal(apiError));
-      return rejectWithValue(apiError);
-    }
+  async ({ kycId, stepType, data, version }: StepDataArg, { getState, dispatch }) => {
+    const userId = getState().user.user?.id as number;
+    const step = await saveKycStepData(kycId, stepType, userId, { data, version });
+    dispatch(
+      notify.success('kyc.collect.notices.saved.title', 'kyc.collect.notices.saved.message', {
+        values: { step: translate(STEP_TITLE_KEYS[stepType]) },
+      }),
+    );
+    return step;
   },
   {
-    condition: ({ kycId, stepType }, { getState }) =>
-      !busy(getState(), dataSaveKey(kycId, stepType)),
+    condition: notChanging(dataSaveOf),
+    onRefused: (error, _arg, { dispatch }) => {
+      if (error.status !== 400) tellRefusal(error, dispatch);
+    },
   },
 );
 
@@ -62,21 +57,15 @@ export interface StepDraftArg {
  * keeps its saved data (decision 038); the draft kept in this browser goes too (cocCheckSlice).
  * A refusal is told (refusal) and the step read again (kycSlice).
  */
-export const discardStepDraft = createAppAsyncThunk(
+export const discardStepDraft = createChangeThunk(
   'kyc/discardStepDraft',
-  async ({ kycId, stepType }: StepDraftArg, { getState, dispatch, rejectWithValue }) => {
-    try {
-      const userId = getState().user.user?.id as number;
-      await deleteKycStepDraft(kycId, stepType, userId);
-    } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(refusal(apiError));
-      return rejectWithValue(apiError);
-    }
+  async ({ kycId, stepType }: StepDraftArg, { getState }) => {
+    const userId = getState().user.user?.id as number;
+    await deleteKycStepDraft(kycId, stepType, userId);
   },
   {
-    condition: ({ kycId, stepType }, { getState }) =>
-      !busy(getState(), dataSaveKey(kycId, stepType)),
+    condition: notChanging(dataSaveOf),
+    onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
 
@@ -89,19 +78,11 @@ export interface StartFileArg {
  * POST /api/kyc: a new DRAFT file for the company (staff for any company, its owner or admin for
  * their own when it has no open file). Refusals are told in the server's words.
  */
-export const startKycFile = createAppAsyncThunk(
+export const startKycFile = createChangeThunk(
   'kyc/startFile',
-  async ({ tradePartnerUuid }: StartFileArg, { dispatch, rejectWithValue }) => {
-    try {
-      return await createKyc({ tradePartnerUuid, status: 'DRAFT' });
-    } catch (error) {
-      const apiError = toApiError(error);
-      dispatch(refused(apiError.message));
-      return rejectWithValue(apiError);
-    }
-  },
+  ({ tradePartnerUuid }: StartFileArg) => createKyc({ tradePartnerUuid, status: 'DRAFT' }),
   {
-    condition: ({ tradePartnerUuid }, { getState }) =>
-      !busy(getState(), startFileKey(tradePartnerUuid)),
+    condition: notChanging(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
+    onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );

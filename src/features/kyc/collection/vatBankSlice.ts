@@ -1,7 +1,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
-import { createAppAsyncThunk } from '@/store/hooks';
+import { createFetch } from '@/store/cache';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
@@ -10,7 +10,6 @@ import {
   changeDocumentType,
   uploadDocumentFile,
 } from '@/documents/documentsSlice';
-import { toApiError } from '@/lib/api-error';
 import {
   idleRequest,
   recordFulfilled,
@@ -34,20 +33,18 @@ const initialState: VatBankState = {
 const BANK_TYPES: readonly string[] = STEP_DOCUMENT_TYPES['bank-and-vat'];
 
 /** The company's ACTIVE bank statements and VAT certificates. */
-export const loadVatBankDocuments = createAppAsyncThunk(
+export const loadVatBankDocuments = createFetch(
   'vatBank/load',
-  async ({ tradePartnerId }: { tradePartnerId: number; force?: boolean }, { rejectWithValue }) => {
-    try {
-      const page = await filterDocuments({
-        tradePartnerId,
-        documentType: [...BANK_TYPES],
-        status: 'ACTIVE',
-      });
-      return page.documents;
-    } catch (error) {
+  async ({ tradePartnerId }: { tradePartnerId: number; force?: boolean }) => {
+    const page = await filterDocuments({
+      tradePartnerId,
+      documentType: [...BANK_TYPES],
+      status: 'ACTIVE',
+    }).catch((error: unknown) => {
       console.error('The bank and VAT documents could not be loaded:', error);
-      return rejectWithValue(toApiError(error));
-    }
+      throw error;
+    });
+    return page.documents;
   },
   {
     condition: ({ tradePartnerId, force }, { getState }) => {

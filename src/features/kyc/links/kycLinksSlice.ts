@@ -5,9 +5,16 @@ import {
   type LinkUse,
   type SelfServiceLink,
 } from '@common/selfservice';
-import { createAppAsyncThunk } from '@/store/hooks';
+import {
+  addCachedFetch,
+  createCachedFetch,
+  createFetch,
+  idleCached,
+  type CacheArg,
+  type CachedRequest,
+} from '@/store/cache';
 import { rootReducer, type RootState } from '@/app/store';
-import { emptyCache, KYC_STEP_CACHE_MS, shouldFetch, type Cached } from '@/features/kyc/kycCache';
+import { KYC_STEP_CACHE_MS } from '@/features/kyc/kycCache';
 import {
   createKycLink,
   getKycLinks,
@@ -15,8 +22,6 @@ import {
   revokeKycLink,
 } from '@/features/kyc/links/kycLinksApi';
 import { signedOut } from '@/session/authActions';
-import { toApiError } from '@/lib/api-error';
-import { recordFulfilled, recordPending, recordRejected } from '@/lib/request-state';
 
 /** A link's uses and last use change while its recipient works: read again after 5 s. */
 const LINKS_CACHE_MS = KYC_STEP_CACHE_MS;
@@ -24,70 +29,48 @@ const LINKS_CACHE_MS = KYC_STEP_CACHE_MS;
 /** Not persisted: the links of the files opened, and the access logs looked at. */
 export interface KycLinksState {
   /** By KYC id, newest first. */
-  lists: Record<number, Cached<SelfServiceLink[]>>;
+  lists: Record<number, CachedRequest<SelfServiceLink[]>>;
   /** By link id (links are numbered across files). */
-  uses: Record<number, Cached<LinkUse[]>>;
+  uses: Record<number, CachedRequest<LinkUse[]>>;
 }
 
 const initialState: KycLinksState = { lists: {}, uses: {} };
 
+const kycKey = ({ kycId }: { kycId: number }) => String(kycId);
+const linkKey = ({ linkId }: { linkId: number }) => String(linkId);
+
 /** The links of file `kycId` (GET .../selfservice-links). */
-export const fetchKycLinks = createAppAsyncThunk(
+export const fetchKycLinks = createCachedFetch(
   'kycLinks/fetch',
-  async ({ kycId }: { kycId: number; force?: boolean }, { rejectWithValue }) => {
-    try {
-      return { data: await getKycLinks(kycId), fetchedAt: Date.now() };
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: ({ kycId, force }, { getState }) =>
-      shouldFetch(selectKycLinks(getState(), kycId), LINKS_CACHE_MS, force),
-  },
+  ({ kycId }: { kycId: number } & CacheArg) => getKycLinks(kycId),
+  (state, { kycId }) => selectKycLinks(state, kycId),
+  kycKey,
+  LINKS_CACHE_MS,
 );
 
 /**
  * A new link on file `kycId`. The answer carries the token and URL, shown once by the dialog
  * that asked; the slice keeps the link without them.
  */
-export const shareKycLink = createAppAsyncThunk(
+export const shareKycLink = createFetch(
   'kycLinks/share',
-  async ({ kycId, link }: { kycId: number; link: LinkCreate }, { rejectWithValue }) => {
-    try {
-      return await createKycLink(kycId, link);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  ({ kycId, link }: { kycId: number; link: LinkCreate }) => createKycLink(kycId, link),
 );
 
 /** Ends link `linkId` of file `kycId` at once. */
-export const revokeLink = createAppAsyncThunk(
+export const revokeLink = createFetch(
   'kycLinks/revoke',
-  async ({ kycId, linkId }: { kycId: number; linkId: number }, { rejectWithValue }) => {
-    try {
-      return await revokeKycLink(kycId, linkId);
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
+  ({ kycId, linkId }: { kycId: number; linkId: number }) => revokeKycLink(kycId, linkId),
 );
 
-/** The access log of link `linkId`, read each time it is opened. */
-export const fetchLinkUses = createAppAsyncThunk(
+/** The access log of link `linkId`, read each time it is opened (kept for no time at all). */
+export const fetchLinkUses = createCachedFetch(
   'kycLinks/fetchUses',
-  async ({ kycId, linkId }: { kycId: number; linkId: number }, { rejectWithValue }) => {
-    try {
-      return { data: await getKycLinkUses(kycId, linkId), fetchedAt: Date.now() };
-    } catch (error) {
-      return rejectWithValue(toApiError(error));
-    }
-  },
-  {
-    condition: ({ linkId }, { getState }) =>
-      selectLinkUses(getState(), linkId)?.status !== 'loading',
-  },
+  ({ kycId, linkId }: { kycId: number; linkId: number } & CacheArg) =>
+    getKycLinkUses(kycId, linkId),
+  (state, { linkId }) => selectLinkUses(state, linkId),
+  linkKey,
+  0,
 );
 
 export const kycLinksSlice = createSlice({
@@ -97,23 +80,6 @@ export const kycLinksSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(signedOut, () => initialState)
-      .addCase(fetchKycLinks.pending, (state, action) => {
-        const { kycId } = action.meta.arg;
-        const entry = (state.lists[kycId] ??= emptyCache([]));
-        recordPending(entry);
-      })
-      .addCase(fetchKycLinks.fulfilled, (state, action) => {
-        const entry = state.lists[action.meta.arg.kycId];
-        if (!entry) return;
-        recordFulfilled(entry);
-        entry.data = action.payload.data;
-        entry.fetchedAt = action.payload.fetchedAt;
-        entry.stale = false;
-      })
-      .addCase(fetchKycLinks.rejected, (state, action) => {
-        const entry = state.lists[action.meta.arg.kycId];
-        if (entry) recordRejected(entry, action);
-      })
       .addCase(shareKycLink.fulfilled, (state, action) => {
         const entry = state.lists[action.meta.arg.kycId];
         if (!entry) return;
@@ -128,22 +94,21 @@ export const kycLinksSlice = createSlice({
         );
         // Its uses may have moved on too: the list is read again.
         entry.stale = true;
-      })
-      .addCase(fetchLinkUses.pending, (state, action) => {
-        const entry = (state.uses[action.meta.arg.linkId] ??= emptyCache([]));
-        recordPending(entry);
-      })
-      .addCase(fetchLinkUses.fulfilled, (state, action) => {
-        const entry = state.uses[action.meta.arg.linkId];
-        if (!entry) return;
-        recordFulfilled(entry);
-        entry.data = action.payload.data;
-        entry.fetchedAt = action.payload.fetchedAt;
-      })
-      .addCase(fetchLinkUses.rejected, (state, action) => {
-        const entry = state.uses[action.meta.arg.linkId];
-        if (entry) recordRejected(entry, action);
       });
+    addCachedFetch(
+      builder,
+      fetchKycLinks,
+      (state, { kycId }) => (state.lists[kycId] ??= idleCached([])),
+      {
+        keyOf: kycKey,
+      },
+    );
+    addCachedFetch(
+      builder,
+      fetchLinkUses,
+      (state, { linkId }) => (state.uses[linkId] ??= idleCached([])),
+      { keyOf: linkKey },
+    );
   },
 });
 
@@ -157,7 +122,9 @@ const injected = kycLinksSlice.injectInto(rootReducer);
 export const selectKycLinks = (
   state: RootState,
   kycId: number,
-): Cached<SelfServiceLink[]> | undefined => injected.selectSlice(state).lists[kycId];
+): CachedRequest<SelfServiceLink[]> | undefined => injected.selectSlice(state).lists[kycId];
 
-export const selectLinkUses = (state: RootState, linkId: number): Cached<LinkUse[]> | undefined =>
-  injected.selectSlice(state).uses[linkId];
+export const selectLinkUses = (
+  state: RootState,
+  linkId: number,
+): CachedRequest<LinkUse[]> | undefined => injected.selectSlice(state).uses[linkId];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { RootState } from '@/app/store';
-import type { Cached } from '@/features/kyc/kycCache';
+import type { CachedRequest } from '@/store/cache';
 import { kycStepEvents, type StepStatusEvent } from '@/features/kyc/kycEvents';
 import type { PerSubmissionFetch } from '@/features/kyc/kycThunks';
 
@@ -11,7 +11,7 @@ import type { PerSubmissionFetch } from '@/features/kyc/kycThunks';
  */
 export function useKycRecords<T>(
   fetch: PerSubmissionFetch<T>,
-  select: (state: RootState, kycId: number) => Cached<T> | undefined,
+  select: (state: RootState, kycId: number) => CachedRequest<T> | undefined,
   kycId: number,
 ) {
   const dispatch = useAppDispatch();
