@@ -1,7 +1,6 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Country } from '@common/countries';
 import type { Language } from '@common/languages';
-import { createFetch } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { getCountries } from '@/countries/countryApi';
@@ -13,6 +12,7 @@ import {
   recordRejected,
   type RequestState,
 } from '@/lib/request-state';
+import { createFetch } from '@/store/requests';
 
 /** The country list, with the request state of its last load. */
 export interface CountryState extends RequestState {

@@ -9,8 +9,7 @@ import {
 } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { createAppAsyncThunk } from '@/store/hooks';
-import { createFetch } from '@/store/cache';
-import { createChangeThunk } from '@/store/requests';
+import { createChangeThunk, createFetch } from '@/store/requests';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Language } from '@common/languages';
-import { createFetch } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { DEFAULT_LANGUAGE, isLanguage, loadLanguage, saveLanguage } from '@/lib/i18n';
 import {
@@ -10,6 +9,7 @@ import {
   recordRejected,
   type RequestState,
 } from '@/lib/request-state';
+import { createFetch } from '@/store/requests';
 
 export interface LanguageState {
   /** The language the texts are shown in. */

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/store/hooks';
-import { notBusy } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { paths } from '@/config/paths';
 import { signedOut } from '@/session/authActions';
@@ -22,6 +21,7 @@ import {
   type RequestState,
 } from '@/lib/request-state';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
+import { notBusy } from '@/store/requests';
 
 /** The onboarding addresses of SPEC section 2. */
 export const onboardingRoutes = {

@@ -1,6 +1,5 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@common/users';
-import { createFetch, notBusy } from '@/store/cache';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { getUserByIdentityId } from '@/session/userApi';
@@ -13,6 +12,7 @@ import {
   recordRejected,
   type RequestState,
 } from '@/lib/request-state';
+import { createFetch, notBusy } from '@/store/requests';
 
 /** The user record, with the request state of its last load. */
 export interface UserState extends RequestState {

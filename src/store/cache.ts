@@ -1,54 +1,9 @@
 import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from '@/app/store';
-import { toApiError } from '@/lib/api-error';
-import {
-  recordFulfilled,
-  recordPending,
-  recordRejected,
-  type RequestState,
-} from '@/lib/request-state';
-import { createAppAsyncThunk } from '@/store/hooks';
-import { idleKeyed, type KeyedFetch, type KeyedRequest } from '@/store/requests';
+import type { RootState } from '@/app/store';
+import { recordFulfilled, recordPending, recordRejected } from '@/lib/request-state';
+import { createFetch, idleKeyed, type KeyedFetch, type KeyedRequest } from '@/store/requests';
 
-interface ThunkApi {
-  dispatch: AppDispatch;
-  getState: () => RootState;
-}
-
-interface FetchOptions<Arg> {
-  /** Not dispatched when false (the same answer already on its way, or still fresh). */
-  condition?: (arg: Arg, api: { getState: () => RootState }) => boolean;
-}
-
-/**
- * The thunk that fetches with `call`, for a slice that keeps the answer its own way: it rejects
- * with the call's ApiError.
- */
-export function createFetch<Arg, T>(
-  typePrefix: string,
-  call: (arg: Arg, api: ThunkApi) => Promise<T>,
-  { condition }: FetchOptions<Arg> = {},
-) {
-  return createAppAsyncThunk<T, Arg>(
-    typePrefix,
-    async (arg, { dispatch, getState, rejectWithValue }) => {
-      try {
-        return await call(arg, { dispatch, getState });
-      } catch (error) {
-        return rejectWithValue(toApiError(error));
-      }
-    },
-    condition ? { condition } : {},
-  );
-}
-
-/** A thunk's condition: a request already on its way into `entryOf`'s entry is not made twice. */
-export const notBusy =
-  <State>(entryOf: (state: State) => RequestState) =>
-  (_arg: unknown, { getState }: { getState: () => State }) =>
-    entryOf(getState()).status !== 'loading';
-
-// --- Answers kept for a while (SPEC section 9's caches) -----------------------------------------
+// Answers kept for a while (SPEC section 9's caches).
 
 /** A keyed answer that is shown again, without asking, until it is `maxAgeMs` old. */
 export interface CachedRequest<T> extends KeyedRequest<T> {

@@ -1,7 +1,6 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
-import { createFetch } from '@/store/cache';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/session/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
@@ -17,6 +16,7 @@ import {
   recordRejected,
   type RequestState,
 } from '@/lib/request-state';
+import { createFetch } from '@/store/requests';
 
 /** SPEC section 3's VAT bank state: the bank-and-VAT step's documents of one company. */
 export interface VatBankState extends RequestState {

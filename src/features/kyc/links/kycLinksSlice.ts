@@ -8,7 +8,6 @@ import {
 import {
   addCachedFetch,
   createCachedFetch,
-  createFetch,
   idleCached,
   type CacheArg,
   type CachedRequest,
@@ -22,6 +21,7 @@ import {
   revokeKycLink,
 } from '@/features/kyc/links/kycLinksApi';
 import { signedOut } from '@/session/authActions';
+import { createFetch } from '@/store/requests';
 
 /** A link's uses and last use change while its recipient works: read again after 5 s. */
 const LINKS_CACHE_MS = KYC_STEP_CACHE_MS;
