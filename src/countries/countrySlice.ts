@@ -3,7 +3,7 @@ import type { Country } from '@common/countries';
 import type { Language } from '@common/languages';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { getCountries } from '@/countries/countryApi';
 import { toApiError } from '@/lib/api-error';
 import { translate } from '@/lib/i18n';

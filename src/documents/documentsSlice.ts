@@ -10,7 +10,7 @@ import {
 import type { Document } from '@common/documents';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';
 import {
   createDocumentToken,

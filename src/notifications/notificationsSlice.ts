@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '@/app/store';
-import { authNoticeRaised, signedOut } from '@/session/authActions';
+import { authNoticeRaised, signedOut } from '@/store/authActions';
 import { HTTP_NOTICES, SESSION_NOTICES } from '@/notifications/notices';
 import type { HttpNotice } from '@/lib/api-client';
 import type { TranslationKey } from '@/lib/i18n';

@@ -10,7 +10,7 @@ import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppDispatch, RootState } from '@/app/store';
 import { notificationAdded } from '@/notifications/notificationsSlice';
 import { STALE_VERSION_NOTICE } from '@/notifications/notices';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { pickDefaultPartner } from '@/companies/companyRules';
 import {
   toAddressBody,

@@ -2,7 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { User } from '@common/users';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { getUserByIdentityId } from '@/session/userApi';
 import { toApiError } from '@/lib/api-error';
 import { personName } from '@/lib/format';

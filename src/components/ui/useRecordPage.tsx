@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import type { KeyedRequest } from '@/store/requests';
-import { parseRecordRef } from '@/session/recordRef';
+import { parseRecordRef } from '@/lib/recordRef';
 
 /** What a record's page says while the record is not there, in the person's language. */
 export interface RecordPageTexts {

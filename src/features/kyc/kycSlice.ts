@@ -12,7 +12,7 @@ import {
   type StatusRecord,
 } from '@common/kyc-responses';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { answeredCache, emptyCache, type Cached } from '@/features/kyc/kycCache';
 import { parseKycRef } from '@/features/kyc/kycModel';
 import { saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';

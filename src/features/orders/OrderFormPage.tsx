@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { EDITABLE_ORDER_STATUSES, type Order } from '@common/orders';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { useBreadcrumbLabel } from '@/shell/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { orderDetailPath, partnerPath, paths } from '@/config/paths';

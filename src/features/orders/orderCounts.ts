@@ -2,7 +2,7 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { orderCountsSchema, type OrderCounts } from '@common/orders';
 import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { apiClient } from '@/lib/api-client';
 import { toApiError } from '@/lib/api-error';
 import {

@@ -13,8 +13,8 @@ import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { refusedChange } from '@/notifications/refusedChange';
-import { signedOut } from '@/session/authActions';
+import { refusedChange } from '@/store/refusedChange';
+import { signedOut } from '@/store/authActions';
 import {
   changeOrderStatus,
   createOrder,
@@ -24,7 +24,7 @@ import {
   updateOrder,
   type OrderListQuery,
 } from '@/features/orders/ordersApi';
-import { recordNamed } from '@/session/recordRef';
+import { recordNamed } from '@/lib/recordRef';
 import { staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,

@@ -15,7 +15,7 @@ import {
   selectInvitations,
 } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/notifications/useConfirmedChange';
 import { formatDate } from '@/lib/format';

@@ -17,7 +17,7 @@ import {
   selectMembers,
 } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange, useNotifiedChange } from '@/notifications/useConfirmedChange';
 import { personName } from '@/lib/format';

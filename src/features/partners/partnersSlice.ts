@@ -14,7 +14,7 @@ import type { SearchResult } from '@common/search';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppDispatch } from '@/app/store';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { setTermsAccepted } from '@/session/tradePartnerSlice';
 import { notificationAdded } from '@/notifications/notificationsSlice';
 import { STALE_VERSION_NOTICE } from '@/notifications/notices';

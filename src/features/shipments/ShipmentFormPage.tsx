@@ -10,7 +10,7 @@ import {
   type Shipment,
 } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { useBreadcrumbLabel } from '@/shell/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { RecordNotFound } from '@/components/ui/useRecordPage';

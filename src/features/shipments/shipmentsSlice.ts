@@ -17,8 +17,8 @@ import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { refusedChange } from '@/notifications/refusedChange';
-import { signedOut } from '@/session/authActions';
+import { refusedChange } from '@/store/refusedChange';
+import { signedOut } from '@/store/authActions';
 import {
   addTransport,
   changeShipmentStatus,
@@ -31,7 +31,7 @@ import {
   updateShipment,
   updateTransport,
 } from '@/features/shipments/shipmentsApi';
-import { recordNamed } from '@/session/recordRef';
+import { recordNamed } from '@/lib/recordRef';
 import { isStaleVersion, staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,

@@ -3,7 +3,7 @@ import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
 import {
   changeDocumentStatus,

@@ -8,7 +8,7 @@ import type {
 } from '@common/kyc-responses';
 import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import {
   getCustomerStatusAndReview,
   getKycCustomer,

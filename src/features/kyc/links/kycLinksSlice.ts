@@ -14,7 +14,7 @@ import {
   getKycLinkUses,
   revokeKycLink,
 } from '@/features/kyc/links/kycLinksApi';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { toApiError } from '@/lib/api-error';
 import { recordFulfilled, recordPending, recordRejected } from '@/lib/request-state';
 
