@@ -17,7 +17,7 @@ import {
 import { useOrderPage } from '@/features/orders/OrderPageStates';
 import { fetchOrderPartner, saveOrder, selectOrderPartnerFor } from '@/features/orders/ordersSlice';
 import { notify } from '@/notifications/notificationsSlice';
-import { isUuid } from '@/session/partnerFromUrl';
+import { isUuid } from '@/lib/recordRef';
 import { useRecordPartner } from '@/session/useUrlPartner';
 import { isApiError, isStaleVersion, type ApiError } from '@/lib/api-error';
 import '@/features/orders/orders.css';

@@ -1,4 +1,4 @@
-import { isUuid, parsePositiveId } from '@/session/partnerFromUrl';
+import { isUuid, parsePositiveId } from '@/lib/recordRef';
 
 /**
  * How an order's address names it (SPEC section 2): a UUID (any case) or a positive numeric id,

@@ -39,7 +39,7 @@ import {
 } from '@/features/shipments/shipmentsSlice';
 import { isApiError, isStaleVersion, type ApiError } from '@/lib/api-error';
 import { notify } from '@/notifications/notificationsSlice';
-import { isUuid } from '@/session/partnerFromUrl';
+import { isUuid } from '@/lib/recordRef';
 import { useRecordPartner } from '@/session/useUrlPartner';
 import '@/features/shipments/shipments.css';
 
