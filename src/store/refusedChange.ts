@@ -1,14 +1,20 @@
+import { createAction } from '@reduxjs/toolkit';
 import type { AppDispatch } from '@/app/store';
 import { isStaleVersion, toApiError, type ApiError } from '@/lib/api-error';
-import { STALE_VERSION_NOTICE } from '@/notifications/notices';
-import { notificationAdded } from '@/notifications/notificationsSlice';
 
 /**
- * A change the server refused. When someone else changed the record first (409, decision 023)
- * the user is told so in their language; the reducers show the record as it is now.
+ * Someone else changed the record first (409, decision 023). The notifications slice turns it
+ * into the toast that says so (`STALE_VERSION_NOTICE`), as it does with the session's notices:
+ * the ground every slice stands on raises the event, the place above it tells the user.
+ */
+export const staleVersionRefused = createAction('requests/staleVersionRefused');
+
+/**
+ * A change the server refused. When someone else changed the record first the user is told so
+ * in their language; the reducers show the record as it is now.
  */
 export function refusedChange(error: unknown, dispatch: AppDispatch): ApiError {
   const apiError = toApiError(error);
-  if (isStaleVersion(apiError)) dispatch(notificationAdded(STALE_VERSION_NOTICE));
+  if (isStaleVersion(apiError)) dispatch(staleVersionRefused());
   return apiError;
 }
