@@ -1,5 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
-import type { AppDispatch } from '@/app/store';
+import { createAction, type Dispatch } from '@reduxjs/toolkit';
 import { isStaleVersion, toApiError, type ApiError } from '@/lib/api-error';
 
 /**
@@ -13,7 +12,7 @@ export const staleVersionRefused = createAction('requests/staleVersionRefused');
  * A change the server refused. When someone else changed the record first the user is told so
  * in their language; the reducers show the record as it is now.
  */
-export function refusedChange(error: unknown, dispatch: AppDispatch): ApiError {
+export function refusedChange(error: unknown, dispatch: Dispatch): ApiError {
   const apiError = toApiError(error);
   if (isStaleVersion(apiError)) dispatch(staleVersionRefused());
   return apiError;
