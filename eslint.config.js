@@ -13,20 +13,70 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const shared = [
-  'components',
+
+// The shared places stand on floors, the lowest first: each uses only those below it, never one
+// above (issue 33). `components/` is two places, its widgets and any folder added beside them.
+const FLOORS = [
   'config',
   'lib',
+  'components/ui',
   'store',
-  'session',
-  'companies',
-  'countries',
-  'kyc-forms',
-  'kyc-export',
-  'documents',
   'notifications',
   'preferences',
-].map((folder) => `./src/${folder}`);
+  'countries',
+  'companies',
+  'session',
+  'documents',
+  'kyc-forms',
+  'kyc-export',
+  'kyc-gate',
+  'slots',
+  'shell',
+];
+// What under src/ is not a shared place: the features, the app that wires them, the styles.
+const NOT_SHARED = ['features', 'app', 'styles'];
+const subfolders = (folder) =>
+  readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const placesOnDisk = subfolders('src')
+  .filter((folder) => !NOT_SHARED.includes(folder))
+  .flatMap((folder) =>
+    folder === 'components'
+      ? subfolders('src/components').map((ui) => `components/${ui}`)
+      : [folder],
+  );
+const withoutFloor = placesOnDisk.filter((place) => !FLOORS.includes(place));
+if (withoutFloor.length > 0) {
+  throw new Error(
+    `src/${withoutFloor.join(', src/')} has no floor: add it to FLOORS in eslint.config.js, above ` +
+      'the places it uses and below those that use it, and to docs/architecture.md.',
+  );
+}
+const goneFloors = FLOORS.filter((place) => !placesOnDisk.includes(place));
+if (goneFloors.length > 0) {
+  throw new Error(
+    `FLOORS in eslint.config.js names src/${goneFloors.join(', src/')}, not on disk.`,
+  );
+}
+const shared = FLOORS.map((place) => `./src/${place}`);
+
+/** Why a place may not use one above it, in the words of its floor. */
+const floorMessage = (place, below) => {
+  if (place === 'config') return 'config is the bottom floor: it uses common/ and packages only.';
+  if (place === 'lib')
+    return 'lib knows no domain and no store: it uses config, common/ and packages.';
+  if (place === 'components/ui') {
+    return 'components/ui knows no domain and no store: take what the widget needs as props.';
+  }
+  return `${place} stands on ${below.join(', ')}; a place above it (or a feature) is not its to use: move what both need down.`;
+};
+const floorBoundaries = FLOORS.map((place, index) => ({
+  target: `./src/${place}`,
+  from: [...FLOORS.slice(index + 1).map((above) => `./src/${above}`), './src/features'],
+  message: floorMessage(place, FLOORS.slice(0, index)),
+}));
+
 const appBoundaries = [
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -39,30 +89,15 @@ const appBoundaries = [
     from: './src/app',
     except: ['./store.ts'],
     message:
-      'Only the app wires features and layout; below it, use store/ (and app/store for types).',
+      'Only the app wires features and the shell; below it, use store/ (and app/store for types).',
   },
   {
-    target: shared,
-    from: './src/features',
-    message: 'A shared place cannot depend on a feature.',
+    // The widgets and lib do not even take the store's types: they know no store.
+    target: ['./src/lib', './src/config', './src/components/ui'],
+    from: './src/app',
+    message: 'lib, config and components/ui know no store and no app.',
   },
-  {
-    target: './src/store',
-    from: shared.filter((folder) => !/\/(lib|config|store|notifications)$/.test(folder)),
-    message:
-      'store/ is the ground every slice stands on: it uses lib, config and notifications only.',
-  },
-  {
-    target: './src/lib',
-    from: shared.filter((folder) => !/\/(lib|config)$/.test(folder)),
-    message: 'lib is the bottom layer: it uses config, common/ and packages only.',
-  },
-  {
-    // The menu's configuration names the icons it shows (components/ui/Icon), nothing else.
-    target: './src/config',
-    from: shared.filter((folder) => !/\/(lib|config|components)$/.test(folder)),
-    message: 'config uses lib and components only.',
-  },
+  ...floorBoundaries,
   {
     target: './src',
     from: './server',

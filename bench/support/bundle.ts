@@ -50,7 +50,7 @@ export const ROUTES: Record<string, string[]> = {
   '/kyc/customers': [page('kyc/customers/KycCustomersPage')],
   '/kyc/customers/:customerUuid': [page('kyc/customers/KycCustomerPage')],
   '/passport': [NOT_AVAILABLE],
-  '/documents/upload': [page('documents/DocumentUploadPage')],
+  '/documents/upload': [page('document-upload/DocumentUploadPage')],
   '/settings': [page('settings/SettingsPage')],
   '/settings/basic-info': [page('settings/BasicInfoPage')],
   '/settings/company-info': [page('settings/CompanyInfoPage')],

@@ -1,9 +1,9 @@
 import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { RootState } from '@/app/store';
-import { ErrorLayout } from '@/components/layout/ErrorLayout';
-import { RootLayout } from '@/components/layout/RootLayout';
-import { ShellLayout } from '@/components/layout/ShellLayout';
+import { ErrorLayout } from '@/shell/ErrorLayout';
+import { RootLayout } from '@/shell/RootLayout';
+import { ShellLayout } from '@/shell/ShellLayout';
 import { FullScreenLoader } from '@/components/ui/FullScreenLoader';
 import { paths } from '@/config/paths';
 import { RequireAuth } from '@/session/RequireAuth';
@@ -325,7 +325,7 @@ export const routes: RouteObject[] = [
                     path: paths.documentsUpload,
                     ...page(
                       async () =>
-                        (await import('@/features/documents/DocumentUploadPage'))
+                        (await import('@/features/document-upload/DocumentUploadPage'))
                           .DocumentUploadPage,
                     ),
                     errorElement: pageError,

@@ -11,7 +11,7 @@ import type { SessionRelay } from '@/lib/session-relay';
 import { httpNoticeRaised } from '@/notifications/notificationsSlice';
 import { followTheme } from '@/preferences/followTheme';
 import { languageApplied } from '@/preferences/languageSlice';
-import { authNoticeRaised } from '@/session/authActions';
+import { authNoticeRaised } from '@/store/authActions';
 import { sessionStarted, tokenRefreshed } from '@/session/authSlice';
 import { startSessionValidation } from '@/session/sessionValidation';
 

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { startPersistence } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { formDataSaved } from '@/features/kyc/collection/cocCheckSlice';
 import { makeStore } from '../../tests/render-with-providers';
 

@@ -18,7 +18,7 @@ import {
 } from 'redux-persist';
 // The es/ build: the lib/ one breaks under Vite 8.
 import storage from 'redux-persist/es/storage';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { authSlice } from '@/session/authSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/countries/countrySlice';
 import { documentsSlice } from '@/documents/documentsSlice';

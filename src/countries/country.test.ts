@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { COUNTRIES_RESPONSE_ERRORS, parseCountries } from '@/countries/countryApi';
 import { loadCountries, selectCountries, selectCountryName } from '@/countries/countrySlice';
 import { countriesResponse, errorBody } from '../../tests/msw-handlers';

@@ -2,7 +2,7 @@ import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { Country } from '@common/countries';
 import type { Language } from '@common/languages';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { getCountries } from '@/countries/countryApi';
 import { translate } from '@/lib/i18n';
 import {

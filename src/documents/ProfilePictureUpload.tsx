@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { Avatar } from '@/components/layout/Avatar';
+import { Avatar } from '@/components/ui/Avatar';
 import { changeProfilePicture } from '@/documents/documentsSlice';
 import {
   acceptAttribute,

@@ -11,7 +11,7 @@ import type { Document } from '@common/documents';
 import { createAppAsyncThunk } from '@/store/hooks';
 import { createChangeThunk, createFetch } from '@/store/requests';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';
 import {
   createDocumentToken,

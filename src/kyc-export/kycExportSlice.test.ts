@@ -5,7 +5,7 @@ import {
   EXPORT_STATUS_RETRIES,
   EXPORT_STATUS_RETRY_DELAY_MS,
 } from '@common/kyc-export';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { exportKycFile, selectKycExport } from '@/kyc-export/kycExportSlice';
 import { jobId, mockExportApi, stubDownloads, type StatusAnswer } from '@/kyc-export/testData';
 import { kycUuid } from '../../tests/data/kyc';

@@ -10,7 +10,7 @@ import {
 } from '@common/kyc-export';
 import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import {
   downloadKycExportJob,
   getKycExportJobStatus,

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authNoticeRaised } from '@/session/authActions';
+import { authNoticeRaised } from '@/store/authActions';
 import { httpNoticeRaised, notify } from '@/notifications/notificationsSlice';
 import { ToastArea } from '@/notifications/ToastArea';
 import { makeStore, renderWithProviders } from '../../tests/render-with-providers';

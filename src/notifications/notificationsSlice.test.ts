@@ -1,4 +1,4 @@
-import { authNoticeRaised, signedOut } from '@/session/authActions';
+import { authNoticeRaised, signedOut } from '@/store/authActions';
 import {
   httpNoticeRaised,
   notificationAdded,

@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '@/app/store';
-import { authNoticeRaised, signedOut } from '@/session/authActions';
-import { HTTP_NOTICES, SESSION_NOTICES } from '@/notifications/notices';
+import { authNoticeRaised, signedOut } from '@/store/authActions';
+import { staleVersionRefused } from '@/store/refusedChange';
+import { HTTP_NOTICES, SESSION_NOTICES, STALE_VERSION_NOTICE } from '@/notifications/notices';
 import type { HttpNotice } from '@/lib/api-client';
 import type { TranslationKey } from '@/lib/i18n';
 import type {
@@ -67,6 +68,9 @@ export const notificationsSlice = createSlice({
       .addCase(signedOut, () => initialState)
       .addCase(authNoticeRaised, (state, action) => {
         add(state, SESSION_NOTICES[action.payload]);
+      })
+      .addCase(staleVersionRefused, (state) => {
+        add(state, STALE_VERSION_NOTICE);
       });
   },
 });

@@ -1,4 +1,3 @@
-import { signOut } from '@/session/authSlice';
 import {
   LAYOUT_DEFAULTS,
   layoutChanged,
@@ -199,22 +198,6 @@ describe('layout slice', () => {
       store.dispatch(mobileMenuToggled());
       store.dispatch(viewportChanged(DESKTOP));
       expect(selectMobileMenuOpen(store.getState())).toBe(false);
-    });
-  });
-
-  it('keeps the preferences at sign-out (device preferences) but closes the menu', () => {
-    const store = makeStore();
-    store.dispatch(layoutChanged('horizontal'));
-    store.dispatch(themeChanged('dark'));
-    store.dispatch(viewportChanged(PHONE));
-    store.dispatch(mobileMenuToggled());
-
-    store.dispatch(signOut());
-
-    expect(store.getState().layout).toMatchObject({
-      layout: 'horizontal',
-      theme: 'dark',
-      mobileMenuOpen: false,
     });
   });
 

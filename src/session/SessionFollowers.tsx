@@ -1,4 +1,4 @@
-import { useCountriesForLanguage } from '@/countries/useCountriesForLanguage';
+import { useCountriesForLanguage } from '@/session/useCountriesForLanguage';
 import { useOnboardingRedirect } from '@/session/useOnboardingRedirect';
 import { useUrlPartner } from '@/session/useUrlPartner';
 

@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppThunk, RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { clearEnsureUserCache, ensureUser } from '@/session/authApi';
 import { kycPath } from '@/config/paths';
 import { notify } from '@/notifications/notificationsSlice';

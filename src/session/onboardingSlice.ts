@@ -3,7 +3,7 @@ import type { TradePartner } from '@common/partners';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import { paths } from '@/config/paths';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { isProfileComplete } from '@/session/profileRules';
 import {
   hasCompanyData,

@@ -1,19 +1,5 @@
 import { matchPath } from 'react-router-dom';
-
-/** SPEC section 5: 8-4-4-4-12 hexadecimal digits, in either case. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const POSITIVE_INTEGER = /^[1-9]\d*$/;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-/** A legacy numeric id: a positive integer that a number holds exactly. */
-export function parsePositiveId(value: string): number | null {
-  if (!POSITIVE_INTEGER.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
+import { isUuid, parsePositiveId } from '@/lib/recordRef';
 
 /** The partner an address names; both null when it names none. */
 export interface UrlPartner {

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { initializeUser, sessionStarted } from '@/session/authSlice';
 import {
   SESSION_VALIDATION_INTERVAL_MS,

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { TERMS_VERSION } from '@common/terms';
 import { tradePartnerSchema, type TradePartner } from '@common/partners';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { sessionStarted } from '@/session/authSlice';
 import {
   hasCompanyData,

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { tradePartnerSchema, type TradePartner } from '@common/partners';
 import { TERMS_VERSION } from '@common/terms';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { pickDefaultPartner } from '@/companies/companyRules';
 import {
   toAddressBody,

@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@common/users';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { getUserByIdentityId } from '@/session/userApi';
 import { personName } from '@/lib/format';
 import type { Viewer } from '@/lib/permissions';

@@ -2,7 +2,7 @@ import type { ActionReducerMapBuilder, Draft } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '@/store/hooks';
 import type { AppDispatch, RootState } from '@/app/store';
 import { toApiError, type ApiError } from '@/lib/api-error';
-import { refusedChange } from '@/notifications/refusedChange';
+import { refusedChange } from '@/store/refusedChange';
 import {
   idleRequest,
   recordFulfilled,

@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
-import type { KeyedRequest } from '@/store/requests';
 import { formatDateTime } from '@/lib/format';
+import type { RequestState } from '@/lib/request-state';
 import '@/components/ui/Timeline.css';
 
 /** What every entry of a record's trail tells: who, when, and why where a reason was given. */
@@ -17,8 +17,11 @@ interface TrailEntry {
 interface HistoryCardProps<E extends TrailEntry> {
   /** The record whose trail is shown: the key its request is made for. */
   recordKey: string;
-  /** The trail's request, keyed by the record (an order's, a shipment's uuid). */
-  history: KeyedRequest<E[]>;
+  /**
+   * The trail's request, keyed by the record (an order's, a shipment's uuid): a keyed request
+   * of the store, of which the card reads only what it shows.
+   */
+  history: RequestState & { key: string | null; data: E[]; stale: boolean };
   /** Asks for the trail; `fresh` skips an answer the request de-duplication would reuse. */
   load: (fresh: boolean) => void;
   texts: { heading: string; loading: string; loadFailed: string; empty: string };

@@ -2,8 +2,8 @@ import { useEffect, type ReactElement } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
-import type { KeyedRequest } from '@/store/requests';
-import { parseRecordRef } from '@/session/recordRef';
+import { parseRecordRef } from '@/lib/recordRef';
+import type { RequestState } from '@/lib/request-state';
 
 /** What a record's page says while the record is not there, in the person's language. */
 export interface RecordPageTexts {
@@ -37,8 +37,8 @@ interface RecordPageOptions<T> {
   ref: string;
   /** The record, once loaded, if it is the one `ref` names. */
   record: T | null;
-  /** The request that loads it, keyed by `ref`. */
-  request: KeyedRequest<unknown>;
+  /** The request that loads it, keyed by `ref` (a keyed request of the store). */
+  request: RequestState & { key: string | null };
   /** Asks for the record `ref` names. */
   load: (ref: string) => void;
   texts: RecordPageTexts;

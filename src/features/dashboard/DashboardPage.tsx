@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { paths } from '@/config/paths';
 import { selectTokenProfile, signOut } from '@/session/authSlice';
-import type { CompanyCard, DashboardCard } from '@/companies/companyViews';
+import type { CompanyCard, DashboardCard } from '@/slots/dashboard';
 import {
   selectCurrentTradePartner,
   selectTradePartners,

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { ErrorLayout } from '@/components/layout/ErrorLayout';
+import { ErrorLayout } from '@/shell/ErrorLayout';
 import { NotFoundPage } from '@/features/errors/NotFoundPage';
 import { ServerErrorPage } from '@/features/errors/ServerErrorPage';
 

@@ -5,7 +5,7 @@ import type { KycSubmission } from '@common/kyc-responses';
 import { PARTNER_EDITABLE_STATUSES } from '@common/kyc';
 import { isStaff } from '@common/roles';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { useBreadcrumbLabel } from '@/shell/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { partnerPath, paths } from '@/config/paths';

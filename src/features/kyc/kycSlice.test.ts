@@ -1,5 +1,5 @@
 import { delay, HttpResponse } from 'msw';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { KYC_STEP_CACHE_MS } from '@/features/kyc/kycCache';
 import { kycStepEvents, STEP_EVENT_DEBOUNCE_MS } from '@/features/kyc/kycEvents';
 import {

@@ -12,7 +12,7 @@ import {
   type StatusRecord,
 } from '@common/kyc-responses';
 import type { RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { addCachedFetch, answeredCached, idleCached, type CachedRequest } from '@/store/cache';
 import { parseKycRef } from '@/features/kyc/kycModel';
 import { saveStepDraft } from '@/features/kyc/collection/cocCheckSlice';

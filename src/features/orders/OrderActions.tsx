@@ -11,7 +11,7 @@ import {
   type OrderStatus,
 } from '@common/orders';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { KycFileLink } from '@/companies/KycGate';
+import { KycFileLink } from '@/kyc-gate/KycGate';
 import { MoveDialog } from '@/components/ui/MoveDialog';
 import { CompleteDialog, LeftToShipList } from '@/features/orders/OrderCompleteDialog';
 import { moveCleared, moveOrder, selectOrderMove } from '@/features/orders/ordersSlice';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { EDITABLE_ORDER_STATUSES, type Order } from '@common/orders';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { useBreadcrumbLabel } from '@/shell/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { orderDetailPath, partnerPath, paths } from '@/config/paths';
@@ -17,7 +17,7 @@ import {
 import { useOrderPage } from '@/features/orders/OrderPageStates';
 import { fetchOrderPartner, saveOrder, selectOrderPartnerFor } from '@/features/orders/ordersSlice';
 import { notify } from '@/notifications/notificationsSlice';
-import { isUuid } from '@/session/partnerFromUrl';
+import { isUuid } from '@/lib/recordRef';
 import { useRecordPartner } from '@/session/useUrlPartner';
 import { isApiError, isStaleVersion, type ApiError } from '@/lib/api-error';
 import '@/features/orders/orders.css';

@@ -10,7 +10,7 @@ import { usePagedList } from '@/store/usePagedList';
 import { Icon } from '@/components/ui/Icon';
 import { PagedTable } from '@/components/ui/PagedTable';
 import { orderDetailPath, shipmentNewPath } from '@/config/paths';
-import { HeldBadge } from '@/companies/KycGate';
+import { HeldBadge } from '@/kyc-gate/KycGate';
 import { seesAmountsIn } from '@/companies/partnerAccess';
 import { OrderStatusBadge } from '@/features/orders/OrderBadges';
 import { OrderFilters } from '@/features/orders/OrderFilters';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Card from 'react-bootstrap/Card';
 import { isStaff } from '@common/roles';
 import { useAppSelector } from '@/store/hooks';
-import type { PartnerTab, PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTab, PartnerTabProps } from '@/slots/partnerPage';
 import { OrderList } from '@/features/orders/OrderList';
 import { selectRoles } from '@/session/userSlice';
 import '@/features/orders/orders.css';

@@ -1,7 +1,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { orderCountsSchema, type OrderCounts } from '@common/orders';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { apiClient } from '@/lib/api-client';
 import { idleRequest, type RequestState } from '@/lib/request-state';
 import { addRequest, createFetch, notBusy } from '@/store/requests';

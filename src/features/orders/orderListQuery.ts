@@ -9,7 +9,7 @@ import {
   type OrderStatus,
 } from '@common/orders';
 import type { OrderListQuery } from '@/features/orders/ordersApi';
-import { isUuid } from '@/session/partnerFromUrl';
+import { isUuid } from '@/lib/recordRef';
 import { pageFromParams } from '@/lib/useListParams';
 
 const ORDER_PAGE_SIZE = 20;

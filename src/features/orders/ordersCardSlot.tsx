@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardCard } from '@/companies/companyViews';
+import type { DashboardCard } from '@/slots/dashboard';
 import { Loading } from '@/components/ui/RequestFeedback';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 

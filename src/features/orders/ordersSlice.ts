@@ -12,7 +12,7 @@ import type { TradePartner } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import {
   changeOrderStatus,
   createOrder,
@@ -22,7 +22,7 @@ import {
   updateOrder,
   type OrderListQuery,
 } from '@/features/orders/ordersApi';
-import { recordNamed } from '@/session/recordRef';
+import { recordNamed } from '@/lib/recordRef';
 import { staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,

@@ -1,7 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useRouteLabels } from '@/components/layout/useRouteLabels';
+import { useRouteLabels } from '@/shell/useRouteLabels';
 import { Icon } from '@/components/ui/Icon';
 import { paths } from '@/config/paths';
 

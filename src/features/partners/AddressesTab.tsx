@@ -9,7 +9,7 @@ import type { Address } from '@common/partners';
 import { useAppDispatch } from '@/store/hooks';
 import { notify } from '@/notifications/notificationsSlice';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { removeAddress, saveAddress } from '@/features/partners/partnersSlice';
 import { EmptyState } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/notifications/useConfirmedChange';

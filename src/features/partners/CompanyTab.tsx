@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/store/hooks';
 import { notify } from '@/notifications/notificationsSlice';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { savePartner } from '@/features/partners/partnersSlice';
 import { conflictOf, orNull } from '@/features/partners/serverErrors';
 import { useCountryName } from '@/countries/useCountryName';

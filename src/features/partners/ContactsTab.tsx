@@ -11,7 +11,7 @@ import { contactDisplayName } from '@/companies/contactName';
 import type { ContactInput } from '@common/partner-bodies';
 import { removeContact, saveContact } from '@/features/partners/partnersSlice';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { EmptyState } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/notifications/useConfirmedChange';
 import { fieldMessages, isApiError, isStaleVersion } from '@/lib/api-error';

@@ -16,7 +16,7 @@ import {
 } from '@/features/partners/membersSlice';
 import { entryFor } from '@/store/requests';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange } from '@/notifications/useConfirmedChange';
 import { formatDate } from '@/lib/format';

@@ -18,7 +18,7 @@ import {
 } from '@/features/partners/membersSlice';
 import { entryFor } from '@/store/requests';
 import { DataTable } from '@/components/ui/DataTable';
-import type { PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTabProps } from '@/slots/partnerPage';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
 import { useConfirmedChange, useNotifiedChange } from '@/notifications/useConfirmedChange';
 import { personName } from '@/lib/format';

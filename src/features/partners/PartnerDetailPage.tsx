@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { orderNewPath, paths } from '@/config/paths';
 import { TermsBadge, VerifiedBadge } from '@/features/partners/PartnerBadges';
-import { TermsButton } from '@/companies/TermsButton';
+import { TermsButton } from '@/session/TermsButton';
 import { effectiveAccessLevel, partnerPermissions } from '@/companies/partnerAccess';
 import { parsePartnerRef } from '@/features/partners/partnerRef';
 import {
@@ -18,7 +18,7 @@ import {
   selectPartnerFor,
 } from '@/features/partners/partnersSlice';
 import { entryFor } from '@/store/requests';
-import type { PartnerTab } from '@/companies/companyViews';
+import type { PartnerTab } from '@/slots/partnerPage';
 import { PARTNER_TABS } from '@/features/partners/partnerTabs';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { useScrollHint } from '@/components/ui/useScrollHint';

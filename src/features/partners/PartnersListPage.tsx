@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { PARTNER_SORTS, type PartnerSort } from '@common/partners';
 import { isStaff } from '@common/roles';
 import { partnerPermissions } from '@/companies/partnerAccess';
-import { TermsButton } from '@/companies/TermsButton';
+import { TermsButton } from '@/session/TermsButton';
 import { useAppSelector } from '@/store/hooks';
 import { usePagedList } from '@/store/usePagedList';
 import { orderNewPath, paths, partnerPath } from '@/config/paths';

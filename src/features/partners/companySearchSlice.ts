@@ -1,7 +1,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { SearchResult } from '@common/search';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { notificationAdded } from '@/notifications/notificationsSlice';
 import { searchCompanies, type CompanySearch } from '@/features/partners/partnersApi';
 import { createPartner } from '@/features/partners/partnersSlice';

@@ -2,7 +2,7 @@ import { createSlice, isRejected, type WithSlice } from '@reduxjs/toolkit';
 import type { AccessLevel } from '@common/partner-access';
 import { memberSchema, type Invitation, type Member } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import {
   createInvitation,
   listInvitations,

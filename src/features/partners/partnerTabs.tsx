@@ -4,7 +4,7 @@ import { ContactsTab } from '@/features/partners/ContactsTab';
 import { DocumentsTab } from '@/features/partners/DocumentsTab';
 import { InvitationsTab } from '@/features/partners/InvitationsTab';
 import { MembersTab } from '@/features/partners/MembersTab';
-import type { PartnerTab } from '@/companies/companyViews';
+import type { PartnerTab } from '@/slots/partnerPage';
 
 /** The partner's own tabs; other features add theirs through the app (PartnerDetailPage). */
 export const PARTNER_TABS: readonly PartnerTab[] = [

@@ -7,7 +7,7 @@ import {
   type TradePartner,
 } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { setTermsAccepted } from '@/session/tradePartnerSlice';
 import { parsePartnerRef, partnerNamed } from '@/features/partners/partnerRef';
 import {

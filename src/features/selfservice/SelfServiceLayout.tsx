@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Brand } from '@/components/layout/Brand';
-import { Footer } from '@/components/layout/Footer';
-import { MAIN_CONTENT_ID } from '@/components/layout/SkipLink';
-import { ThemeToggle } from '@/components/layout/ThemeToggle';
+import { Brand } from '@/shell/Brand';
+import { Footer } from '@/shell/Footer';
+import { MAIN_CONTENT_ID } from '@/shell/SkipLink';
+import { ThemeToggle } from '@/shell/ThemeToggle';
 import { LanguageSelector } from '@/preferences/LanguageSelector';
 import '@/styles/shell.css';
 import './selfservice.css';

@@ -1,8 +1,8 @@
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
-import { TermsButton } from '@/companies/TermsButton';
-import { TermsStatus } from '@/companies/TermsDialog';
+import { TermsButton } from '@/session/TermsButton';
+import { TermsStatus } from '@/session/TermsDialog';
 
 interface TermsCardProps {
   partner: TradePartner;

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '@common/orders';
 import type { OrderShipments, ShipmentSummary } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import type { OrderSection } from '@/companies/companyViews';
+import type { OrderSection } from '@/slots/orderPage';
 import { DataTable } from '@/components/ui/DataTable';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { shipmentDetailPath, shipmentNewPath } from '@/config/paths';

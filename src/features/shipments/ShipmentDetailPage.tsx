@@ -15,7 +15,7 @@ import {
   type ShipmentPlace,
 } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { useBreadcrumbLabel } from '@/shell/useRouteLabels';
 import { DataTable } from '@/components/ui/DataTable';
 import { orderDetailPath, partnerPath, paths, shipmentModifyPath } from '@/config/paths';
 import { useCountryName } from '@/countries/useCountryName';
@@ -23,7 +23,7 @@ import { RecordDocuments } from '@/documents/RecordDocuments';
 import { uploadShipmentDocument } from '@/documents/shipmentDocumentsApi';
 import { DateLine, LegTimeline } from '@/features/shipments/LegTimeline';
 import { LegForm } from '@/features/shipments/LegForm';
-import { HeldBadge } from '@/companies/KycGate';
+import { HeldBadge } from '@/kyc-gate/KycGate';
 import { LateBadge, ShipmentStatusBadge } from '@/features/shipments/ShipmentBadges';
 import { ShipmentHistory } from '@/features/shipments/ShipmentHistory';
 import { MoveRefusal, ShipmentMoves } from '@/features/shipments/ShipmentMoves';

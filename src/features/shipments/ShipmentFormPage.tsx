@@ -10,7 +10,7 @@ import {
   type Shipment,
 } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useBreadcrumbLabel } from '@/components/layout/useRouteLabels';
+import { useBreadcrumbLabel } from '@/shell/useRouteLabels';
 import { ErrorCard } from '@/components/ui/ErrorCard';
 import { LoadFailed, Loading } from '@/components/ui/RequestFeedback';
 import { RecordNotFound } from '@/components/ui/useRecordPage';
@@ -39,7 +39,7 @@ import {
 } from '@/features/shipments/shipmentsSlice';
 import { isApiError, isStaleVersion, type ApiError } from '@/lib/api-error';
 import { notify } from '@/notifications/notificationsSlice';
-import { isUuid } from '@/session/partnerFromUrl';
+import { isUuid } from '@/lib/recordRef';
 import { useRecordPartner } from '@/session/useUrlPartner';
 import '@/features/shipments/shipments.css';
 

@@ -12,7 +12,7 @@ import {
   type Transport,
 } from '@common/shipments';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { KycFileLink } from '@/companies/KycGate';
+import { KycFileLink } from '@/kyc-gate/KycGate';
 import { MoveButtons, type MoveButton } from '@/components/ui/MoveDialog';
 import { moveCleared, moveShipment, selectShipmentMove } from '@/features/shipments/shipmentsSlice';
 import { isStaleVersion } from '@/lib/api-error';

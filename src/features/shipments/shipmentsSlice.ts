@@ -16,7 +16,7 @@ import {
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import {
   addTransport,
   changeShipmentStatus,
@@ -29,7 +29,7 @@ import {
   updateShipment,
   updateTransport,
 } from '@/features/shipments/shipmentsApi';
-import { recordNamed } from '@/session/recordRef';
+import { recordNamed } from '@/lib/recordRef';
 import { isStaleVersion, staleCurrent } from '@/lib/api-error';
 import {
   addKeyedFetch,

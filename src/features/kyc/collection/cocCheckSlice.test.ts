@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { documentJson, fakeFile, mockDocumentsApi } from '../../../../tests/data/documents';
 import {
   changeDocumentStatus,

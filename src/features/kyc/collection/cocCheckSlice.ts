@@ -5,7 +5,7 @@ import type { KycStep } from '@common/kyc-responses';
 import type { DataStepType } from '@common/kyc-steps';
 import { createChangeThunk, createFetch, notBusy } from '@/store/requests';
 import type { AppThunk, RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
 import {
   changeDocumentStatus,

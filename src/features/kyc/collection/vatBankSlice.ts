@@ -2,7 +2,7 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { STEP_DOCUMENT_TYPES } from '@common/kyc';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { filterDocuments } from '@/documents/documentsApi';
 import {
   changeDocumentStatus,

@@ -7,7 +7,7 @@ import type {
   KycStatusAndReview,
 } from '@common/kyc-responses';
 import { rootReducer, type RootState } from '@/app/store';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import {
   getCustomerStatusAndReview,
   getKycCustomer,

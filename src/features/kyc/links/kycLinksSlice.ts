@@ -20,7 +20,7 @@ import {
   getKycLinkUses,
   revokeKycLink,
 } from '@/features/kyc/links/kycLinksApi';
-import { signedOut } from '@/session/authActions';
+import { signedOut } from '@/store/authActions';
 import { createFetch } from '@/store/requests';
 
 /** A link's uses and last use change while its recipient works: read again after 5 s. */

@@ -15,7 +15,7 @@ import { KycStatusBadge } from '@/features/kyc/submissions/KycBadges';
 import { selectPartnerKycs } from '@/features/kyc/kycSlice';
 import { fetchPartnerKycs } from '@/features/kyc/kycThunks';
 import { StartKycFileButton } from '@/features/kyc/submissions/StartKycFileButton';
-import type { CompanyCard } from '@/companies/companyViews';
+import type { CompanyCard } from '@/slots/dashboard';
 import { effectiveAccessLevel } from '@/companies/partnerAccess';
 import { hasAnyRole, KYC_ROLES, STAFF_ROLES } from '@/lib/roles';
 import { selectRoles } from '@/session/userSlice';

@@ -2,7 +2,7 @@ import { useAppSelector } from '@/store/hooks';
 import { mayStartFile } from '@/features/kyc/kycActors';
 import { PartnerKycList } from '@/features/kyc/submissions/PartnerKycList';
 import { effectiveAccessLevel } from '@/companies/partnerAccess';
-import type { PartnerTab, PartnerTabProps } from '@/companies/companyViews';
+import type { PartnerTab, PartnerTabProps } from '@/slots/partnerPage';
 import { hasAnyRole, KYC_ROLES } from '@/lib/roles';
 import { selectRoles } from '@/session/userSlice';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
 import { TERMS_VERSION, TERMS_VERSION_CONFLICT } from '@common/terms';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { useTermsDocument } from '@/companies/useTermsDocument';
+import { useTermsDocument } from '@/session/useTermsDocument';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/notifications/notificationsSlice';
 import { selectTermsRequest, setTermsAccepted } from '@/session/tradePartnerSlice';

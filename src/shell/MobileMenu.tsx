@@ -1,10 +1,10 @@
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { Brand } from '@/components/layout/Brand';
-import { colourModeFor } from '@/components/layout/colourMode';
-import { SidebarNav } from '@/components/layout/SidebarNav';
-import { SidebarUser } from '@/components/layout/SidebarUser';
+import { Brand } from '@/shell/Brand';
+import { colourModeFor } from '@/shell/colourMode';
+import { SidebarNav } from '@/shell/SidebarNav';
+import { SidebarUser } from '@/shell/SidebarUser';
 import { mobileMenuClosed, selectMenuColor, selectMobileMenuOpen } from '@/preferences/layoutSlice';
 
 export const MOBILE_MENU_ID = 'app-mobile-menu';

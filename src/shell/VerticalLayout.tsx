@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
-import { Footer } from '@/components/layout/Footer';
-import { MobileMenu } from '@/components/layout/MobileMenu';
-import { Sidebar } from '@/components/layout/Sidebar';
-import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/SkipLink';
-import { Topbar } from '@/components/layout/Topbar';
+import { Footer } from '@/shell/Footer';
+import { MobileMenu } from '@/shell/MobileMenu';
+import { Sidebar } from '@/shell/Sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from '@/shell/SkipLink';
+import { Topbar } from '@/shell/Topbar';
 import { selectLayoutMode, selectMenuSize, selectViewport } from '@/preferences/layoutSlice';
 
 /** Sidebar on the left (off-canvas on phones), topbar, page, footer. */

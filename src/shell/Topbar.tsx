@@ -1,13 +1,13 @@
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { Brand } from '@/components/layout/Brand';
-import { Breadcrumbs } from '@/components/layout/Breadcrumbs';
-import { DisplaySettings } from '@/components/layout/DisplaySettings';
-import { MOBILE_MENU_ID } from '@/components/layout/MobileMenu';
-import { colourModeFor } from '@/components/layout/colourMode';
-import { ThemeToggle } from '@/components/layout/ThemeToggle';
-import { UserMenu } from '@/components/layout/UserMenu';
+import { Brand } from '@/shell/Brand';
+import { Breadcrumbs } from '@/shell/Breadcrumbs';
+import { DisplaySettings } from '@/shell/DisplaySettings';
+import { MOBILE_MENU_ID } from '@/shell/MobileMenu';
+import { colourModeFor } from '@/shell/colourMode';
+import { ThemeToggle } from '@/shell/ThemeToggle';
+import { UserMenu } from '@/shell/UserMenu';
 import { Icon } from '@/components/ui/Icon';
 import { LanguageSelector } from '@/preferences/LanguageSelector';
 import {

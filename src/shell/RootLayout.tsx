@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
-import { useRouteLabels } from '@/components/layout/useRouteLabels';
+import { useRouteLabels } from '@/shell/useRouteLabels';
 import { RouteProgress } from '@/components/ui/RouteProgress';
 import { ToastArea } from '@/notifications/ToastArea';
 import { SessionFollowers } from '@/session/SessionFollowers';

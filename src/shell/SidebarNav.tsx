@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Collapse from 'react-bootstrap/Collapse';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
-import { useMainMenu, useMenuLabel } from '@/components/layout/useMainMenu';
+import { useMainMenu, useMenuLabel } from '@/shell/useMainMenu';
 import { Icon } from '@/components/ui/Icon';
-import type { MenuItem } from '@/config/menu';
+import type { MenuItem } from '@/shell/menuItems';
 
 interface EntryProps {
   item: MenuItem;

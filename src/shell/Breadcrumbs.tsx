@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useRouteLabels } from '@/components/layout/useRouteLabels';
+import { useRouteLabels } from '@/shell/useRouteLabels';
 import { Icon } from '@/components/ui/Icon';
 import { paths } from '@/config/paths';
 

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { act } from 'react';
 import { sessionStarted } from '@/session/authSlice';
-import { useCountriesForLanguage } from '@/countries/useCountriesForLanguage';
+import { useCountriesForLanguage } from '@/session/useCountriesForLanguage';
 import { languageApplied } from '@/preferences/languageSlice';
 import { countriesResponse } from '../../tests/msw-handlers';
 import { server } from '../../tests/msw-server';

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
-import { MAIN_MENU, type MenuItem } from '@/config/menu';
+import { MAIN_MENU, type MenuItem } from '@/shell/menuItems';
 import { selectRoles, selectViewer } from '@/session/userSlice';
 import { isStaff } from '@common/roles';
-import { activeMenuChain, visibleMenuItems } from '@/lib/menu';
+import { activeMenuChain, visibleMenuItems } from '@/shell/menu';
 
 /** The menu entries the signed-in person may see, and the chain of keys of the active one. */
 export function useMainMenu() {

@@ -1,5 +1,5 @@
-import { MAIN_MENU, type MenuItem } from '@/config/menu';
-import { activeMenuChain, menuPathFor, visibleMenuItems } from '@/lib/menu';
+import { MAIN_MENU, type MenuItem } from '@/shell/menuItems';
+import { activeMenuChain, menuPathFor, visibleMenuItems } from '@/shell/menu';
 
 const EVERYONE = [
   'new-order',

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { HorizontalLayout } from '@/components/layout/HorizontalLayout';
-import { VerticalLayout } from '@/components/layout/VerticalLayout';
+import { HorizontalLayout } from '@/shell/HorizontalLayout';
+import { VerticalLayout } from '@/shell/VerticalLayout';
 import { mobileMenuClosed, selectLayoutType } from '@/preferences/layoutSlice';
 import { useResponsiveLayout } from '@/preferences/useResponsiveLayout';
 import '@/styles/shell.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTranslation } from 'react-i18next';
 import type { TradePartner } from '@common/partners';
-import { TermsDialog } from '@/companies/TermsDialog';
+import { TermsDialog } from '@/session/TermsDialog';
 
 interface TermsButtonProps {
   partner: TradePartner;

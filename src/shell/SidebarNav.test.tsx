@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { RootState } from '@/app/store';
-import { SidebarNav } from '@/components/layout/SidebarNav';
-import { makeStore, renderWithProviders } from '../../../tests/render-with-providers';
+import { SidebarNav } from '@/shell/SidebarNav';
+import { makeStore, renderWithProviders } from '../../tests/render-with-providers';
 
 const signedIn = (roles: string[]): Partial<RootState> => ({
   auth: { ...makeStore().getState().auth, authenticated: true, roles },

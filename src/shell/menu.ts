@@ -1,4 +1,4 @@
-import type { MenuItem } from '@/config/menu';
+import type { MenuItem } from '@/shell/menuItems';
 import { isPermitted, type Permission, type Viewer } from '@/lib/permissions';
 
 /** The permission a menu item declares: staff, or any of its roles; none means everyone. */

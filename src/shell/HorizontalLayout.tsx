@@ -1,10 +1,10 @@
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
-import { Footer } from '@/components/layout/Footer';
-import { HorizontalNav } from '@/components/layout/HorizontalNav';
-import { MobileMenu } from '@/components/layout/MobileMenu';
-import { MAIN_CONTENT_ID, SkipLink } from '@/components/layout/SkipLink';
-import { Topbar } from '@/components/layout/Topbar';
+import { Footer } from '@/shell/Footer';
+import { HorizontalNav } from '@/shell/HorizontalNav';
+import { MobileMenu } from '@/shell/MobileMenu';
+import { MAIN_CONTENT_ID, SkipLink } from '@/shell/SkipLink';
+import { Topbar } from '@/shell/Topbar';
 import { selectLayoutMode, selectViewport } from '@/preferences/layoutSlice';
 
 /** Topbar with the menu as a row below it (off-canvas on phones), page, footer. */

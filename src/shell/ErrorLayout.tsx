@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { Brand } from '@/components/layout/Brand';
-import { Footer } from '@/components/layout/Footer';
-import { MAIN_CONTENT_ID } from '@/components/layout/SkipLink';
+import { Brand } from '@/shell/Brand';
+import { Footer } from '@/shell/Footer';
+import { MAIN_CONTENT_ID } from '@/shell/SkipLink';
 import '@/styles/shell.css';
 
 /** The error pages' frame: the brand and one centred card. */

@@ -2,7 +2,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/store/hooks';
-import { Avatar } from '@/components/layout/Avatar';
+import { Avatar } from '@/components/ui/Avatar';
 import { selectDisplayName, selectProfilePicture, selectRoles } from '@/session/userSlice';
 import { isRole, primaryRole, roleLabelKey, roleWords } from '@/lib/roles';
 

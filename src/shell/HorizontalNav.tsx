@@ -2,10 +2,10 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
-import { colourModeFor } from '@/components/layout/colourMode';
-import { useMainMenu, useMenuLabel } from '@/components/layout/useMainMenu';
+import { colourModeFor } from '@/shell/colourMode';
+import { useMainMenu, useMenuLabel } from '@/shell/useMainMenu';
 import { Icon } from '@/components/ui/Icon';
-import type { MenuItem } from '@/config/menu';
+import type { MenuItem } from '@/shell/menuItems';
 import { selectMenuColor } from '@/preferences/layoutSlice';
 
 /** The horizontal layout's menu: one row under the topbar (992 px and wider). */

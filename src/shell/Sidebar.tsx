@@ -2,10 +2,10 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '@/store/hooks';
-import { Brand } from '@/components/layout/Brand';
-import { colourModeFor } from '@/components/layout/colourMode';
-import { SidebarNav } from '@/components/layout/SidebarNav';
-import { SidebarUser } from '@/components/layout/SidebarUser';
+import { Brand } from '@/shell/Brand';
+import { colourModeFor } from '@/shell/colourMode';
+import { SidebarNav } from '@/shell/SidebarNav';
+import { SidebarUser } from '@/shell/SidebarUser';
 import { selectMenuColor } from '@/preferences/layoutSlice';
 import {
   animateScroll,
