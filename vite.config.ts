@@ -94,7 +94,8 @@ export default defineConfig({
         test: {
           name: 'common',
           environment: 'node',
-          include: ['common/**/*.test.ts'],
+          // docs/module-map.test.ts checks that the map names every folder.
+          include: ['common/**/*.test.ts', 'docs/**/*.test.ts'],
         },
       },
     ],
