@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useTranslation } from 'react-i18next';
 import { ListFeedback } from '@/components/ui/RequestFeedback';
@@ -43,11 +43,9 @@ export function HistoryCard<E extends TrailEntry>({
   const { t } = useTranslation();
   const mine = history.key === recordKey;
   const stale = mine && history.stale;
-  useEffect(() => {
-    load(stale);
-    // `load` stands for the record's key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [recordKey, stale]);
+  // `load` stands for the record's key: asked again when the key changes or the trail went stale.
+  const loadTrail = useEffectEvent((fresh: boolean) => load(fresh));
+  useEffect(() => loadTrail(stale), [recordKey, stale]);
   const entries = mine ? history.data : [];
 
   return (
