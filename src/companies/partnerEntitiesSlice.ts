@@ -1,7 +1,13 @@
-import { createEntityAdapter, createSlice, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  createEntityAdapter,
+  createSelector,
+  createSlice,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import type { TradePartner } from '@common/partners';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
+import type { KeyedRequest } from '@/store/requests';
 
 /**
  * Every trade partner the app has read, once, by uuid: the session's companies, the partner
@@ -66,3 +72,13 @@ export const selectPartnerEntities = selectors.selectEntities;
 
 export const selectPartnerByUuid = (state: RootState, uuid: string | null | undefined) =>
   uuid ? selectors.selectById(state, uuid) : undefined;
+
+/** The selector of the partner whose uuid a slice's keyed request (`selectEntry`) keeps. */
+export const selectHeldPartner = (selectEntry: (state: RootState) => KeyedRequest<string | null>) =>
+  createSelector(
+    [selectEntry, selectPartnerEntities],
+    ({ data, ...entry }, partners): KeyedRequest<TradePartner | null> => ({
+      ...entry,
+      data: data ? (partners[data] ?? null) : null,
+    }),
+  );

@@ -40,20 +40,32 @@ import { idleRequest, type RequestState } from '@/lib/request-state';
 import { addRequest, createChangeThunk, createFetch, notBusy } from '@/store/requests';
 
 /**
+ * The facts about the signed-in person in a partner record: kept here, so that a screen that
+ * reads the partner for someone else's purpose (an order's partner, say) leaves them as the
+ * session read them.
+ */
+type Membership = Pick<TradePartner, 'role' | 'accessLevel' | 'isOwner'>;
+
+const membershipOf = ({ role, accessLevel, isOwner }: TradePartner): Membership => ({
+  role,
+  accessLevel,
+  isOwner,
+});
+
+/**
  * SPEC section 3's trade partner state holder. The partners themselves are held once, by uuid,
  * in companies/partnerEntitiesSlice.ts; here are which of them are the user's and current.
  */
 export interface TradePartnerState {
   /** The signed-in user's trade partners, in the order the server gives them. */
   userUuids: string[];
+  /** The user's place in each of them, as the session's own answers gave it. */
+  memberships: Record<string, Membership>;
   listRequest: RequestState;
   /** The partner the user works with now. */
   currentUuid: string | null;
-  /**
-   * Whether the user owns the current partner, as the company check or the last answer said:
-   * a fact about this person, kept apart from the partner the other screens show.
-   */
-  currentIsOwner: boolean;
+  /** The user's place in it, as the company check or the last answer for it said. */
+  currentMembership: Membership | null;
   currentRequest: RequestState;
   termsRequest: RequestState;
   saveRequest: RequestState;
@@ -66,9 +78,10 @@ export interface TradePartnerState {
 
 const initialState: TradePartnerState = {
   userUuids: [],
+  memberships: {},
   listRequest: idleRequest(),
   currentUuid: null,
-  currentIsOwner: false,
+  currentMembership: null,
   currentRequest: idleRequest(),
   termsRequest: idleRequest(),
   saveRequest: idleRequest(),
@@ -83,8 +96,9 @@ const initialState: TradePartnerState = {
  */
 export const PERSISTED_TRADE_PARTNER_KEYS = [
   'userUuids',
+  'memberships',
   'currentUuid',
-  'currentIsOwner',
+  'currentMembership',
 ] as const satisfies readonly (keyof TradePartnerState)[];
 
 /** SPEC section 4.7. */
@@ -230,9 +244,10 @@ export const saveCompany = createChangeThunk(
   },
 );
 
-/** An answer for the current partner: it says whether the user owns it. */
+/** An answer of the session's own: the user's place in the partner as it says. */
 function answered(state: TradePartnerState, partner: TradePartner) {
-  if (state.currentUuid === partner.uuid) state.currentIsOwner = partner.isOwner;
+  if (state.memberships[partner.uuid]) state.memberships[partner.uuid] = membershipOf(partner);
+  if (state.currentUuid === partner.uuid) state.currentMembership = membershipOf(partner);
 }
 
 export const tradePartnerSlice = createSlice({
@@ -242,7 +257,7 @@ export const tradePartnerSlice = createSlice({
     /** The partner the user works with from now on (the company check stores it). */
     currentPartnerSet(state, action: PayloadAction<TradePartner | null>) {
       state.currentUuid = action.payload?.uuid ?? null;
-      state.currentIsOwner = action.payload?.isOwner ?? false;
+      state.currentMembership = action.payload && membershipOf(action.payload);
     },
     /** A navigation completed; `action.payload` is what partnerFromPath made of the address. */
     urlPartnerChanged(state, action: PayloadAction<UrlPartner>) {
@@ -259,9 +274,19 @@ export const tradePartnerSlice = createSlice({
       .addCase(loadUserTradePartners.pending, (state) => {
         state.loading = true;
       })
-      // The current partner stays when it is still one of the user's, owned as it was.
       .addCase(loadUserTradePartners.fulfilled, (state, action) => {
         state.userUuids = action.payload.map((partner) => partner.uuid);
+        state.memberships = Object.fromEntries(
+          action.payload.map((partner) => [partner.uuid, membershipOf(partner)]),
+        );
+        // The current partner stays when it is still one of the user's, owned as it was.
+        const current = action.payload.find((partner) => partner.uuid === state.currentUuid);
+        if (current && state.currentMembership) {
+          state.currentMembership = {
+            ...membershipOf(current),
+            isOwner: state.currentMembership.isOwner,
+          };
+        }
       })
       .addCase(loadTradePartner.fulfilled, (state, action) => {
         state.currentUuid = action.payload.uuid;
@@ -275,8 +300,9 @@ export const tradePartnerSlice = createSlice({
       .addCase(saveCompany.fulfilled, (state, action) => {
         const saved = action.payload;
         if (!state.userUuids.includes(saved.uuid)) state.userUuids.push(saved.uuid);
+        state.memberships[saved.uuid] = membershipOf(saved);
         state.currentUuid = saved.uuid;
-        state.currentIsOwner = saved.isOwner;
+        state.currentMembership = membershipOf(saved);
       });
     addRequest(builder, loadUserTradePartners, (state) => state.listRequest);
     addRequest(builder, loadTradePartner, (state) => state.currentRequest);
@@ -301,19 +327,25 @@ holdPartners(currentPartnerSet.match, (action, held) =>
   action.payload && !held(action.payload.uuid) ? [action.payload] : [],
 );
 
-const selectUserUuids = (state: RootState) => state.tradePartner.userUuids;
-
 export const selectTradePartners = createSelector(
-  [selectUserUuids, selectPartnerEntities],
-  (uuids, partners) => uuids.flatMap((uuid) => partners[uuid] ?? []),
+  [
+    (state: RootState) => state.tradePartner.userUuids,
+    (state: RootState) => state.tradePartner.memberships,
+    selectPartnerEntities,
+  ],
+  (uuids, memberships, partners) =>
+    uuids.flatMap((uuid) => {
+      const partner = partners[uuid];
+      return partner ? [{ ...partner, ...memberships[uuid] }] : [];
+    }),
 );
 export const selectTradePartnersRequest = (state: RootState) => state.tradePartner.listRequest;
 export const selectCurrentTradePartner = createSelector(
   [
     (state: RootState) => selectPartnerByUuid(state, state.tradePartner.currentUuid),
-    (state: RootState) => state.tradePartner.currentIsOwner,
+    (state: RootState) => state.tradePartner.currentMembership,
   ],
-  (partner, isOwner): TradePartner | null => (partner ? { ...partner, isOwner } : null),
+  (partner, membership): TradePartner | null => (partner ? { ...partner, ...membership } : null),
 );
 /** SPEC section 4.6: the first partner the user owns, else the first. */
 export const selectUserDefaultTradePartner = createSelector(

@@ -14,7 +14,11 @@ import {
 } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
-import { holdPartners, selectPartnerEntities } from '@/companies/partnerEntitiesSlice';
+import {
+  holdPartners,
+  selectHeldPartner,
+  selectPartnerEntities,
+} from '@/companies/partnerEntitiesSlice';
 import { parsePartnerRef, partnerNamed } from '@/features/partners/partnerRef';
 import {
   createContact,
@@ -246,13 +250,7 @@ export const selectPartnerList = createSelector(
   }),
 );
 
-export const selectPartnerDetail = createSelector(
-  [selectDetailEntry, selectPartnerEntities],
-  ({ data, ...entry }, partners): KeyedRequest<TradePartner | null> => ({
-    ...entry,
-    data: data ? (partners[data] ?? null) : null,
-  }),
-);
+export const selectPartnerDetail = selectHeldPartner(selectDetailEntry);
 
 /** The partner the detail screen has loaded, if it is the one `idOrUuid` names. */
 export const selectPartnerFor = (state: RootState, idOrUuid: string | undefined) =>
