@@ -20,6 +20,10 @@ import {
 import storage from 'redux-persist/es/storage';
 import { signedOut } from '@/store/authActions';
 import { authSlice } from '@/session/authSlice';
+import {
+  partnerEntitiesSlice,
+  PERSISTED_PARTNER_ENTITY_KEYS,
+} from '@/companies/partnerEntitiesSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/countries/countrySlice';
 import { documentsSlice } from '@/documents/documentsSlice';
 import { cocCheckSlice, PERSISTED_COC_CHECK_KEYS } from '@/features/kyc/collection/cocCheckSlice';
@@ -35,7 +39,8 @@ import type { AuthNavigator } from '@/lib/keycloak';
 
 /**
  * Slices kept in the browser: only those SPEC section 3 names (layout, country, cocCheck and
- * tradePartner), each under its own key, and only the fields listed. cocCheck keeps the KYC
+ * tradePartner, whose partners partnerEntities holds), each under its own key, and only the
+ * fields listed. cocCheck keeps the KYC
  * form drafts; the server keeps them too, so they need not outlive a sign-out here.
  * redux-persist stays behind this file so it can be swapped.
  */
@@ -50,6 +55,12 @@ const persisted = {
   tradePartner: {
     key: 'nt24.tradePartner',
     whitelist: [...PERSISTED_TRADE_PARTNER_KEYS],
+    keepAfterSignOut: false,
+  },
+  // The partners tradePartner names (held once, by uuid), so the company shows at once.
+  partnerEntities: {
+    key: 'nt24.partnerEntities',
+    whitelist: [...PERSISTED_PARTNER_ENTITY_KEYS],
     keepAfterSignOut: false,
   },
 } satisfies Record<string, { key: string; whitelist: string[]; keepAfterSignOut: boolean }>;
@@ -82,6 +93,10 @@ export const rootReducer = combineSlices({
   [tradePartnerSlice.reducerPath]: persistReducer(
     persistConfig(persisted.tradePartner),
     tradePartnerSlice.reducer,
+  ),
+  [partnerEntitiesSlice.reducerPath]: persistReducer(
+    persistConfig(persisted.partnerEntities),
+    partnerEntitiesSlice.reducer,
   ),
   [onboardingSlice.reducerPath]: onboardingSlice.reducer,
   [notificationsSlice.reducerPath]: notificationsSlice.reducer,

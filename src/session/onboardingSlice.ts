@@ -96,8 +96,8 @@ export const runCompanyStep = createAppAsyncThunk(
     }
     const chosen = pickDefaultPartner(partners);
     if (isInvitedMember(partners)) {
-      const current = getState().tradePartner.current;
-      if (!partners.some((partner) => partner.uuid === current?.uuid)) {
+      const current = getState().tradePartner.currentUuid;
+      if (!partners.some((partner) => partner.uuid === current)) {
         dispatch(currentPartnerSet(chosen));
       }
       return 'invited';

@@ -21,6 +21,7 @@ import { fetchUser } from '@/session/userSlice';
 import { deVriesTrading, errorBody, markDeVries } from '../../tests/msw-handlers';
 import { server } from '../../tests/msw-server';
 import { makeStore, markToken } from '../../tests/render-with-providers';
+import { tradePartnerView } from '../../tests/trade-partner-view';
 
 const partner = (overrides: Record<string, unknown> = {}): TradePartner =>
   tradePartnerSchema.parse({ ...deVriesTrading, ...overrides });
@@ -92,7 +93,7 @@ describe('trade partner slice', () => {
 
     await store.dispatch(loadUserTradePartners());
 
-    const state = store.getState().tradePartner;
+    const state = tradePartnerView(store.getState());
     expect(state.list.map((item) => item.name)).toEqual(['Jansen Import', 'De Vries Trading B.V.']);
     expect(state.userDefault).toMatchObject({ uuid: deVriesTrading.uuid, isOwner: true });
     expect(state.listRequest).toEqual({ status: 'succeeded', error: null });
@@ -114,7 +115,7 @@ describe('trade partner slice', () => {
 
     await store.dispatch(loadUserTradePartners());
 
-    expect(store.getState().tradePartner.list).toHaveLength(1);
+    expect(tradePartnerView(store.getState()).list).toHaveLength(1);
   });
 
   it('asks GET /api/partners/user when no user uuid is known', async () => {
@@ -123,7 +124,7 @@ describe('trade partner slice', () => {
 
     await store.dispatch(loadUserTradePartners());
 
-    expect(store.getState().tradePartner.userDefault?.name).toBe('De Vries Trading B.V.');
+    expect(tradePartnerView(store.getState()).userDefault?.name).toBe('De Vries Trading B.V.');
   });
 
   it('stores a failure as the list error', async () => {
@@ -164,9 +165,9 @@ describe('trade partner slice', () => {
     );
     const store = makeStore();
     await store.dispatch(loadTradePartner({ uuid: deVriesTrading.uuid }));
-    expect(store.getState().tradePartner.current?.name).toBe('De Vries Trading B.V.');
+    expect(tradePartnerView(store.getState()).current?.name).toBe('De Vries Trading B.V.');
     await store.dispatch(loadTradePartner({ id: 12 }));
-    expect(store.getState().tradePartner.current).toMatchObject({
+    expect(tradePartnerView(store.getState()).current).toMatchObject({
       name: 'Jansen Import',
       isOwner: false,
     });
@@ -194,7 +195,7 @@ describe('trade partner slice', () => {
     expect(setTermsAccepted.fulfilled.match(result)).toBe(true);
     // The version of the terms the dialog showed goes with the acceptance (decision 027).
     expect(bodies).toEqual([{ termsAccepted: true, termsVersion: TERMS_VERSION, version: 1 }]);
-    const state = store.getState().tradePartner;
+    const state = tradePartnerView(store.getState());
     expect(state.current?.termsAccepted).toBe(true);
     expect(state.list[0]?.termsAccepted).toBe(true);
     expect(state.termsRequest.status).toBe('succeeded');
@@ -255,7 +256,7 @@ describe('trade partner slice', () => {
         country: 'NL',
         address,
       });
-      const state = store.getState().tradePartner;
+      const state = tradePartnerView(store.getState());
       expect(state.current).toMatchObject({ name: 'Nieuw B.V.', isOwner: true });
       expect(state.list).toHaveLength(1);
       expect(state.userDefault?.name).toBe('Nieuw B.V.');

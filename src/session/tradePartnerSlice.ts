@@ -1,8 +1,13 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, isFulfilled, type PayloadAction } from '@reduxjs/toolkit';
 import { tradePartnerSchema, type TradePartner } from '@common/partners';
 import { TERMS_VERSION } from '@common/terms';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
+import {
+  holdPartners,
+  selectPartnerByUuid,
+  selectPartnerEntities,
+} from '@/companies/partnerEntitiesSlice';
 import { pickDefaultPartner } from '@/companies/companyRules';
 import {
   toAddressBody,
@@ -34,16 +39,34 @@ import {
 import { idleRequest, type RequestState } from '@/lib/request-state';
 import { addRequest, createChangeThunk, createFetch, notBusy } from '@/store/requests';
 
-/** SPEC section 3's trade partner state holder. */
+/**
+ * The facts about the signed-in person in a partner record: kept here, so that a screen that
+ * reads the partner for someone else's purpose (an order's partner, say) leaves them as the
+ * session read them.
+ */
+type Membership = Pick<TradePartner, 'role' | 'accessLevel' | 'isOwner'>;
+
+const membershipOf = ({ role, accessLevel, isOwner }: TradePartner): Membership => ({
+  role,
+  accessLevel,
+  isOwner,
+});
+
+/**
+ * SPEC section 3's trade partner state holder. The partners themselves are held once, by uuid,
+ * in companies/partnerEntitiesSlice.ts; here are which of them are the user's and current.
+ */
 export interface TradePartnerState {
-  /** The signed-in user's trade partners. */
-  list: TradePartner[];
+  /** The signed-in user's trade partners, in the order the server gives them. */
+  userUuids: string[];
+  /** The user's place in each of them, as the session's own answers gave it. */
+  memberships: Record<string, Membership>;
   listRequest: RequestState;
   /** The partner the user works with now. */
-  current: TradePartner | null;
+  currentUuid: string | null;
+  /** The user's place in it, as the company check or the last answer for it said. */
+  currentMembership: Membership | null;
   currentRequest: RequestState;
-  /** SPEC section 4.6: the first partner the user owns, else the first. */
-  userDefault: TradePartner | null;
   termsRequest: RequestState;
   saveRequest: RequestState;
   /** SPEC section 4.7's trade-partner-loading: set by a load, cleared 1.5 s after it settles. */
@@ -54,11 +77,12 @@ export interface TradePartnerState {
 }
 
 const initialState: TradePartnerState = {
-  list: [],
+  userUuids: [],
+  memberships: {},
   listRequest: idleRequest(),
-  current: null,
+  currentUuid: null,
+  currentMembership: null,
   currentRequest: idleRequest(),
-  userDefault: null,
   termsRequest: idleRequest(),
   saveRequest: idleRequest(),
   loading: false,
@@ -66,11 +90,15 @@ const initialState: TradePartnerState = {
   urlPartnerUuid: null,
 };
 
-/** What app/store.ts keeps in the browser: the partners, not the requests or the address. */
+/**
+ * What app/store.ts keeps in the browser: which partners, not the requests or the address (the
+ * partners themselves are kept with the entity slice).
+ */
 export const PERSISTED_TRADE_PARTNER_KEYS = [
-  'list',
-  'current',
-  'userDefault',
+  'userUuids',
+  'memberships',
+  'currentUuid',
+  'currentMembership',
 ] as const satisfies readonly (keyof TradePartnerState)[];
 
 /** SPEC section 4.7. */
@@ -216,12 +244,10 @@ export const saveCompany = createChangeThunk(
   },
 );
 
-/** Puts a fresh copy of `partner` wherever the state holds it. */
-function refresh(state: TradePartnerState, partner: TradePartner) {
-  const index = state.list.findIndex((item) => item.uuid === partner.uuid);
-  if (index >= 0) state.list[index] = partner;
-  if (state.current?.uuid === partner.uuid) state.current = partner;
-  state.userDefault = pickDefaultPartner(state.list);
+/** An answer of the session's own: the user's place in the partner as it says. */
+function answered(state: TradePartnerState, partner: TradePartner) {
+  if (state.memberships[partner.uuid]) state.memberships[partner.uuid] = membershipOf(partner);
+  if (state.currentUuid === partner.uuid) state.currentMembership = membershipOf(partner);
 }
 
 export const tradePartnerSlice = createSlice({
@@ -230,7 +256,8 @@ export const tradePartnerSlice = createSlice({
   reducers: {
     /** The partner the user works with from now on (the company check stores it). */
     currentPartnerSet(state, action: PayloadAction<TradePartner | null>) {
-      state.current = action.payload;
+      state.currentUuid = action.payload?.uuid ?? null;
+      state.currentMembership = action.payload && membershipOf(action.payload);
     },
     /** A navigation completed; `action.payload` is what partnerFromPath made of the address. */
     urlPartnerChanged(state, action: PayloadAction<UrlPartner>) {
@@ -248,29 +275,34 @@ export const tradePartnerSlice = createSlice({
         state.loading = true;
       })
       .addCase(loadUserTradePartners.fulfilled, (state, action) => {
-        state.list = action.payload;
-        state.userDefault = pickDefaultPartner(action.payload);
-        // The current partner stays when it is still one of the user's, in its fresh form.
-        const current = action.payload.find((partner) => partner.uuid === state.current?.uuid);
-        if (current && state.current)
-          state.current = { ...current, isOwner: state.current.isOwner };
+        state.userUuids = action.payload.map((partner) => partner.uuid);
+        state.memberships = Object.fromEntries(
+          action.payload.map((partner) => [partner.uuid, membershipOf(partner)]),
+        );
+        // The current partner stays when it is still one of the user's, owned as it was.
+        const current = action.payload.find((partner) => partner.uuid === state.currentUuid);
+        if (current && state.currentMembership) {
+          state.currentMembership = {
+            ...membershipOf(current),
+            isOwner: state.currentMembership.isOwner,
+          };
+        }
       })
       .addCase(loadTradePartner.fulfilled, (state, action) => {
-        state.current = action.payload;
-        // The user's list shows the same company: as it is now there too (after a 409, say).
-        refresh(state, action.payload);
+        state.currentUuid = action.payload.uuid;
+        answered(state, action.payload);
       })
-      .addCase(setTermsAccepted.fulfilled, (state, action) => refresh(state, action.payload))
+      .addCase(setTermsAccepted.fulfilled, (state, action) => answered(state, action.payload))
       .addCase(setTermsAccepted.rejected, (state, action) => {
-        // Someone else changed the partner first: shown as it is now.
         const current = staleCurrent(action.payload, tradePartnerSchema);
-        if (current) refresh(state, current);
+        if (current) answered(state, current);
       })
       .addCase(saveCompany.fulfilled, (state, action) => {
         const saved = action.payload;
-        if (!state.list.some((partner) => partner.uuid === saved.uuid)) state.list.push(saved);
-        refresh(state, saved);
-        state.current = saved;
+        if (!state.userUuids.includes(saved.uuid)) state.userUuids.push(saved.uuid);
+        state.memberships[saved.uuid] = membershipOf(saved);
+        state.currentUuid = saved.uuid;
+        state.currentMembership = membershipOf(saved);
       });
     addRequest(builder, loadUserTradePartners, (state) => state.listRequest);
     addRequest(builder, loadTradePartner, (state) => state.currentRequest);
@@ -282,8 +314,42 @@ export const tradePartnerSlice = createSlice({
 export const { currentPartnerSet, urlPartnerChanged } = tradePartnerSlice.actions;
 const { tradePartnerLoadingCleared } = tradePartnerSlice.actions;
 
-export const selectTradePartners = (state: RootState) => state.tradePartner.list;
+// The partners every answer here brings, held once (and, 409, someone else's newer version).
+holdPartners(loadUserTradePartners.fulfilled.match, (action) => action.payload);
+holdPartners(isFulfilled(loadTradePartner, setTermsAccepted, saveCompany), (action) => [
+  action.payload,
+]);
+holdPartners(setTermsAccepted.rejected.match, (action) => [
+  staleCurrent(action.payload, tradePartnerSchema),
+]);
+// A company the user picks was read with their list; it is held already unless built by hand.
+holdPartners(currentPartnerSet.match, (action, held) =>
+  action.payload && !held(action.payload.uuid) ? [action.payload] : [],
+);
+
+export const selectTradePartners = createSelector(
+  [
+    (state: RootState) => state.tradePartner.userUuids,
+    (state: RootState) => state.tradePartner.memberships,
+    selectPartnerEntities,
+  ],
+  (uuids, memberships, partners) =>
+    uuids.flatMap((uuid) => {
+      const partner = partners[uuid];
+      return partner ? [{ ...partner, ...memberships[uuid] }] : [];
+    }),
+);
 export const selectTradePartnersRequest = (state: RootState) => state.tradePartner.listRequest;
-export const selectCurrentTradePartner = (state: RootState) => state.tradePartner.current;
-export const selectUserDefaultTradePartner = (state: RootState) => state.tradePartner.userDefault;
+export const selectCurrentTradePartner = createSelector(
+  [
+    (state: RootState) => selectPartnerByUuid(state, state.tradePartner.currentUuid),
+    (state: RootState) => state.tradePartner.currentMembership,
+  ],
+  (partner, membership): TradePartner | null => (partner ? { ...partner, ...membership } : null),
+);
+/** SPEC section 4.6: the first partner the user owns, else the first. */
+export const selectUserDefaultTradePartner = createSelector(
+  [selectTradePartners],
+  pickDefaultPartner,
+);
 export const selectTermsRequest = (state: RootState) => state.tradePartner.termsRequest;

@@ -40,14 +40,19 @@ export interface KeyedFetch<Arg, T> {
   rejected: { match: (action: unknown) => action is WithArg<Arg> & Rejection };
 }
 
-interface KeyedOptions<Arg, T> {
+interface KeyedOptions<Arg, T, D> {
   /** Which answer an argument asks for. */
   keyOf: (arg: Arg) => string;
+  /**
+   * What the entry keeps of an answer; absent: all of it. A record another slice holds (a trade
+   * partner) is kept as its uuid, so that there is one copy of it.
+   */
+  keep?: (answer: T) => D;
   /**
    * What shows while another key's answer is on its way; absent: the last answer stays (a list
    * keeps its page, dimmed, while the next one loads).
    */
-  empty?: T;
+  empty?: D;
   /** A failed answer leaves what its key showed before (`empty` otherwise). */
   keepOnFailure?: boolean;
 }
@@ -56,11 +61,11 @@ interface KeyedOptions<Arg, T> {
  * The reducers of a fetch into a KeyedRequest (`entryOf` finds it in the state). Matchers, so
  * call it after the slice's addCase calls.
  */
-export function addKeyedFetch<S, Arg, T>(
+export function addKeyedFetch<S, Arg, T, D = T>(
   builder: ActionReducerMapBuilder<S>,
   fetch: KeyedFetch<Arg, T>,
-  entryOf: (state: Draft<S>) => KeyedRequest<T>,
-  { keyOf, empty, keepOnFailure = false }: KeyedOptions<Arg, T>,
+  entryOf: (state: Draft<S>) => KeyedRequest<D>,
+  { keyOf, keep, empty, keepOnFailure = false }: KeyedOptions<Arg, T, D>,
 ): void {
   builder
     .addMatcher(fetch.pending.match, (state, action) => {
@@ -74,7 +79,7 @@ export function addKeyedFetch<S, Arg, T>(
       const entry = entryOf(state);
       if (entry.key !== keyOf(action.meta.arg)) return;
       recordFulfilled(entry);
-      entry.data = action.payload;
+      entry.data = keep ? keep(action.payload) : (action.payload as unknown as D);
       entry.stale = false;
     })
     .addMatcher(fetch.rejected.match, (state, action) => {

@@ -14,6 +14,7 @@ import type { AccessLevel } from '@common/partner-access';
 import { useAppSelector } from '@/store/hooks';
 import { effectiveAccessLevel } from '@/companies/partnerAccess';
 import { selectRoles, selectUser } from '@/session/userSlice';
+import { selectCurrentTradePartner, selectTradePartners } from '@/session/tradePartnerSlice';
 import { hasAnyRole, STAFF_ROLES } from '@/lib/roles';
 import type { RootState } from '@/app/store';
 
@@ -94,7 +95,8 @@ export function offeredTransitions(
 
 /** The signed-in person's level in the company `partnerUuid` names, from the trade partner state. */
 function memberLevel(state: RootState, partnerUuid: string): AccessLevel | null {
-  const { list, current } = state.tradePartner;
+  const list = selectTradePartners(state);
+  const current = selectCurrentTradePartner(state);
   const same = (partner: { uuid: string }) =>
     partner.uuid.toLowerCase() === partnerUuid.toLowerCase();
   const partner = list.find(same) ?? (current && same(current) ? current : null);

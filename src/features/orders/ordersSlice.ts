@@ -8,9 +8,9 @@ import {
   type OrderStatus,
   type OrderUpdate,
 } from '@common/orders';
-import type { TradePartner } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
+import { holdPartners, selectHeldPartner } from '@/companies/partnerEntitiesSlice';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
 import { signedOut } from '@/store/authActions';
 import {
@@ -43,7 +43,7 @@ export interface OrdersState {
   /** The order the detail or form screen shows; its key is the id or uuid of the address. */
   detail: KeyedRequest<Order | null>;
   /** The partner an order is for (its contacts and addresses), by uuid. */
-  partner: KeyedRequest<TradePartner | null>;
+  partner: KeyedRequest<string | null>;
   /** The audit trail of one order, by the order's uuid. */
   history: KeyedRequest<OrderAuditEvent[]>;
   /** The last status change (to `target`); a refusal (a 409's details) stays to be explained. */
@@ -94,9 +94,10 @@ export const fetchOrder = createKeyedFetch(
 export const fetchOrderPartner = createKeyedFetch(
   'orders/fetchPartner',
   getTradePartnerByUuid,
-  (state) => selectOrderPartner(state),
+  (state) => selectOrders(state).partner,
   (uuid) => uuid,
 );
+holdPartners(fetchOrderPartner.fulfilled.match, (action) => [action.payload]);
 
 interface HistoryArg {
   orderUuid: string;
@@ -204,6 +205,7 @@ export const ordersSlice = createSlice({
     });
     addKeyedFetch(builder, fetchOrderPartner, (state) => state.partner, {
       keyOf: (uuid) => uuid,
+      keep: (partner) => partner.uuid,
       empty: null,
     });
     addKeyedFetch(builder, fetchOrderHistory, (state) => state.history, {
@@ -225,7 +227,7 @@ export const { moveCleared } = ordersSlice.actions;
 
 export const selectOrderList = (state: RootState) => selectOrders(state).list;
 export const selectOrderDetail = (state: RootState) => selectOrders(state).detail;
-const selectOrderPartner = (state: RootState) => selectOrders(state).partner;
+const selectOrderPartner = selectHeldPartner((state) => selectOrders(state).partner);
 export const selectOrderHistory = (state: RootState) => selectOrders(state).history;
 export const selectOrderMove = (state: RootState) => selectOrders(state).move;
 

@@ -1,5 +1,6 @@
 import type { Params } from 'react-router-dom';
 import type { RootState } from '@/app/store';
+import { selectPartnerByUuid } from '@/companies/partnerEntitiesSlice';
 import { partnerNamed } from '@/features/partners/partnerRef';
 
 /**
@@ -8,4 +9,5 @@ import { partnerNamed } from '@/features/partners/partnerRef';
  * pages (app/store.ts), so that the router does not bring the slice into the start.
  */
 export const resolvePartnerTitle = ({ params, state }: { params: Params; state: RootState }) =>
-  partnerNamed(state.partners?.detail.data, params.partnerId)?.name ?? null;
+  partnerNamed(selectPartnerByUuid(state, state.partners?.detail.data), params.partnerId)?.name ??
+  null;

@@ -1,4 +1,10 @@
-import { createSlice, isRejected, type WithSlice } from '@reduxjs/toolkit';
+import {
+  createSelector,
+  createSlice,
+  isFulfilled,
+  isRejected,
+  type WithSlice,
+} from '@reduxjs/toolkit';
 import type { Page } from '@common/api';
 import {
   addressSchema,
@@ -8,7 +14,11 @@ import {
 } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
-import { setTermsAccepted } from '@/session/tradePartnerSlice';
+import {
+  holdPartners,
+  selectHeldPartner,
+  selectPartnerEntities,
+} from '@/companies/partnerEntitiesSlice';
 import { parsePartnerRef, partnerNamed } from '@/features/partners/partnerRef';
 import {
   createContact,
@@ -37,11 +47,12 @@ import {
   type KeyedRequest,
 } from '@/store/requests';
 
+/** The partners themselves are held once, by uuid, in companies/partnerEntitiesSlice.ts. */
 export interface PartnersState {
-  /** The page of the list screen; its key names the query it answers (listKey). */
-  list: KeyedRequest<Page<TradePartner> | null>;
-  /** The partner the detail screen shows; its key is the id or uuid from its address. */
-  detail: KeyedRequest<TradePartner | null>;
+  /** The page of the list screen, its partners' uuids; its key names the query (listKey). */
+  list: KeyedRequest<Page<string> | null>;
+  /** The uuid of the partner the detail screen shows; its key is the id or uuid from its address. */
+  detail: KeyedRequest<string | null>;
 }
 
 const initialState: PartnersState = { list: idleKeyed(null), detail: idleKeyed(null) };
@@ -122,18 +133,76 @@ export const removeContact = createChangeThunk(
   },
 );
 
-// --- The slice ---------------------------------------------------------------------------------
+// --- The partners these answers bring, held once ------------------------------------------
 
 type Keyed = { uuid: string };
 
-function upsert<T extends Keyed>(items: T[], item: T) {
-  const index = items.findIndex((candidate) => candidate.uuid === item.uuid);
-  if (index === -1) items.push(item);
-  else items[index] = item;
-}
-
-const without = <T extends Keyed>(items: T[], uuid: string) =>
+const without = <T extends Keyed>(items: readonly T[], uuid: string) =>
   items.filter((item) => item.uuid !== uuid);
+
+/** `items` with `item` in the place of its namesake, or last. */
+const withItem = <T extends Keyed>(items: readonly T[], item: T) =>
+  items.some((candidate) => candidate.uuid === item.uuid)
+    ? items.map((candidate) => (candidate.uuid === item.uuid ? item : candidate))
+    : [...items, item];
+
+const byPosition = <T extends { position: number }>(items: T[]) =>
+  items.sort((a, b) => a.position - b.position);
+
+holdPartners(fetchPartners.fulfilled.match, (action) => action.payload.content);
+holdPartners(isFulfilled(fetchPartner, createPartner, savePartner), (action) => [action.payload]);
+// Someone else changed or removed it first (decision 023): shown as it is now.
+holdPartners(savePartner.rejected.match, (action) => [
+  staleCurrent(action.payload, tradePartnerSchema),
+]);
+holdPartners(saveAddress.fulfilled.match, (action, held) => {
+  const partner = held(action.meta.arg.partnerUuid);
+  return [
+    partner && { ...partner, addresses: byPosition(withItem(partner.addresses, action.payload)) },
+  ];
+});
+holdPartners(removeAddress.fulfilled.match, (action, held) => {
+  const partner = held(action.meta.arg.partnerUuid);
+  return [
+    partner && { ...partner, addresses: without(partner.addresses, action.meta.arg.address.uuid) },
+  ];
+});
+holdPartners(saveContact.fulfilled.match, (action, held) => {
+  const partner = held(action.meta.arg.partnerUuid);
+  return [
+    partner && {
+      ...partner,
+      tradePartnerContacts: withItem(partner.tradePartnerContacts, action.payload),
+    },
+  ];
+});
+holdPartners(removeContact.fulfilled.match, (action, held) => {
+  const partner = held(action.meta.arg.partnerUuid);
+  const { uuid } = action.meta.arg.contact;
+  return [
+    partner && { ...partner, tradePartnerContacts: without(partner.tradePartnerContacts, uuid) },
+  ];
+});
+holdPartners(isRejected(saveAddress, removeAddress), (action, held) => {
+  const { partnerUuid, address } = action.meta.arg;
+  const current = staleCurrent(action.payload, addressSchema);
+  const partner = held(partnerUuid);
+  if (current === undefined || !address || !partner) return [];
+  const addresses = without(partner.addresses, address.uuid);
+  return [
+    { ...partner, addresses: byPosition(current ? withItem(addresses, current) : addresses) },
+  ];
+});
+holdPartners(isRejected(saveContact, removeContact), (action, held) => {
+  const { partnerUuid, contact } = action.meta.arg;
+  const current = staleCurrent(action.payload, contactSchema);
+  const partner = held(partnerUuid);
+  if (current === undefined || !contact || !partner) return [];
+  const contacts = without(partner.tradePartnerContacts, contact.uuid);
+  return [{ ...partner, tradePartnerContacts: current ? withItem(contacts, current) : contacts }];
+});
+
+// --- The slice ---------------------------------------------------------------------------------
 
 export const partnersSlice = createSlice({
   name: 'partners',
@@ -144,71 +213,21 @@ export const partnersSlice = createSlice({
       .addCase(signedOut, () => initialState)
       .addCase(createPartner.fulfilled, (state, action) => {
         // The new partner's page opens without asking again; the list is stale.
-        state.detail = { ...idleKeyed(action.payload), key: action.payload.uuid };
+        state.detail = { ...idleKeyed(action.payload.uuid), key: action.payload.uuid };
         recordFulfilled(state.detail);
         state.list = initialState.list;
-      })
-      .addCase(savePartner.fulfilled, (state, action) => {
-        if (state.detail.data?.uuid === action.payload.uuid) state.detail.data = action.payload;
-      })
-      // Terms accepted here or in Settings: the page and the list show the partner as answered.
-      .addCase(setTermsAccepted.fulfilled, (state, action) => {
-        const partner = action.payload;
-        if (state.detail.data?.uuid === partner.uuid) state.detail.data = partner;
-        const rows = state.list.data?.content ?? [];
-        const index = rows.findIndex((row) => row.uuid === partner.uuid);
-        if (index !== -1) rows[index] = partner;
-      })
-      .addCase(saveAddress.fulfilled, (state, action) => {
-        const partner = state.detail.data;
-        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
-        upsert(partner.addresses, action.payload);
-        partner.addresses.sort((a, b) => a.position - b.position);
-      })
-      .addCase(removeAddress.fulfilled, (state, action) => {
-        const partner = state.detail.data;
-        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
-        partner.addresses = without(partner.addresses, action.meta.arg.address.uuid);
-      })
-      .addCase(saveContact.fulfilled, (state, action) => {
-        const partner = state.detail.data;
-        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
-        upsert(partner.tradePartnerContacts, action.payload);
-      })
-      .addCase(removeContact.fulfilled, (state, action) => {
-        const partner = state.detail.data;
-        if (partner?.uuid !== action.meta.arg.partnerUuid) return;
-        partner.tradePartnerContacts = without(
-          partner.tradePartnerContacts,
-          action.meta.arg.contact.uuid,
-        );
-      })
-      // Someone else changed or removed it first (decision 023): shown as it is now.
-      .addMatcher(isRejected(savePartner, setTermsAccepted), (state, action) => {
-        const current = staleCurrent(action.payload, tradePartnerSchema);
-        if (current && state.detail.data?.uuid === current.uuid) state.detail.data = current;
-      })
-      .addMatcher(isRejected(saveAddress, removeAddress), (state, action) => {
-        const { partnerUuid, address } = action.meta.arg;
-        const current = staleCurrent(action.payload, addressSchema);
-        const partner = state.detail.data;
-        if (current === undefined || !address || partner?.uuid !== partnerUuid) return;
-        partner.addresses = without(partner.addresses, address.uuid);
-        if (current) upsert(partner.addresses, current);
-        partner.addresses.sort((a, b) => a.position - b.position);
-      })
-      .addMatcher(isRejected(saveContact, removeContact), (state, action) => {
-        const { partnerUuid, contact } = action.meta.arg;
-        const current = staleCurrent(action.payload, contactSchema);
-        const partner = state.detail.data;
-        if (current === undefined || !contact || partner?.uuid !== partnerUuid) return;
-        partner.tradePartnerContacts = without(partner.tradePartnerContacts, contact.uuid);
-        if (current) upsert(partner.tradePartnerContacts, current);
       });
     // The list keeps its page, dimmed, while the next loads; another partner is not shown while
     // this one loads.
-    addKeyedFetch(builder, fetchPartners, (state) => state.list, { keyOf: listKey });
-    addKeyedFetch(builder, fetchPartner, (state) => state.detail, { keyOf: byRef, empty: null });
+    addKeyedFetch(builder, fetchPartners, (state) => state.list, {
+      keyOf: listKey,
+      keep: (page) => ({ ...page, content: page.content.map((partner) => partner.uuid) }),
+    });
+    addKeyedFetch(builder, fetchPartner, (state) => state.detail, {
+      keyOf: byRef,
+      keep: (partner) => partner.uuid,
+      empty: null,
+    });
   },
 });
 
@@ -220,8 +239,18 @@ declare module '@/app/store' {
 const injected = partnersSlice.injectInto(rootReducer);
 const selectPartners = (state: RootState) => injected.selectSlice(state);
 
-export const selectPartnerList = (state: RootState) => selectPartners(state).list;
-export const selectPartnerDetail = (state: RootState) => selectPartners(state).detail;
+const selectListEntry = (state: RootState) => selectPartners(state).list;
+const selectDetailEntry = (state: RootState) => selectPartners(state).detail;
+
+export const selectPartnerList = createSelector(
+  [selectListEntry, selectPartnerEntities],
+  ({ data, ...entry }, partners): KeyedRequest<Page<TradePartner> | null> => ({
+    ...entry,
+    data: data && { ...data, content: data.content.flatMap((uuid) => partners[uuid] ?? []) },
+  }),
+);
+
+export const selectPartnerDetail = selectHeldPartner(selectDetailEntry);
 
 /** The partner the detail screen has loaded, if it is the one `idOrUuid` names. */
 export const selectPartnerFor = (state: RootState, idOrUuid: string | undefined) =>

@@ -1,6 +1,5 @@
 import { createSlice, isFulfilled, isRejected, type WithSlice } from '@reduxjs/toolkit';
 import type { Order, OrderAuditEvent } from '@common/orders';
-import type { TradePartner } from '@common/partners';
 import {
   shipmentSchema,
   type OrderShipments,
@@ -15,6 +14,7 @@ import {
 } from '@common/shipments';
 import { rootReducer, type RootState } from '@/app/store';
 import { getTradePartnerByUuid } from '@/companies/tradePartnerApi';
+import { holdPartners, selectHeldPartner } from '@/companies/partnerEntitiesSlice';
 import { changeDocumentStatus, uploadDocumentFile } from '@/documents/documentsSlice';
 import { signedOut } from '@/store/authActions';
 import {
@@ -56,7 +56,7 @@ export interface ShipmentsState {
   /** The order a new shipment is planned from, by the uuid of the address (?order=). */
   order: KeyedRequest<Order | null>;
   /** That order's partner, for its addresses, by uuid. */
-  partner: KeyedRequest<TradePartner | null>;
+  partner: KeyedRequest<string | null>;
   /** An order's lines with what is left to ship, and its shipments, by the order's uuid. */
   orderShipments: KeyedRequest<OrderShipments | null>;
   /** The shipment the detail or form screen shows; its key is the id or uuid of the address. */
@@ -93,6 +93,7 @@ export const fetchShipmentPartner = createKeyedFetch(
   (state) => selectShipments(state).partner,
   (uuid) => uuid,
 );
+holdPartners(fetchShipmentPartner.fulfilled.match, (action) => [action.payload]);
 
 interface FreshArg {
   ref: string;
@@ -280,6 +281,7 @@ export const shipmentsSlice = createSlice({
     });
     addKeyedFetch(builder, fetchShipmentPartner, (state) => state.partner, {
       keyOf: (uuid) => uuid,
+      keep: (partner) => partner.uuid,
       empty: null,
     });
     addKeyedFetch(builder, fetchOrderShipments, (state) => state.orderShipments, {
@@ -307,6 +309,8 @@ const selectShipments = (state: RootState) => injected.selectSlice(state);
 
 export const { moveCleared } = shipmentsSlice.actions;
 
+const selectShipmentPartner = selectHeldPartner((state) => selectShipments(state).partner);
+
 export const selectShipmentDetail = (state: RootState) => selectShipments(state).detail;
 export const selectShipmentHistory = (state: RootState) => selectShipments(state).history;
 export const selectShipmentMove = (state: RootState) => selectShipments(state).move;
@@ -321,7 +325,7 @@ export const selectShippedOrderFor = (state: RootState, uuid: string | null | un
 
 /** The partner loaded for the shipment form, if it is the one `uuid` names. */
 export const selectShipmentPartnerFor = (state: RootState, uuid: string | null | undefined) =>
-  entryFor(selectShipments(state).partner, uuid);
+  entryFor(selectShipmentPartner(state), uuid);
 
 /** An order's shipments and what is left to ship, if loaded for `orderUuid`. */
 export const selectOrderShipmentsFor = (state: RootState, orderUuid: string | null | undefined) =>
