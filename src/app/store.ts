@@ -11,9 +11,11 @@ import {
   PERSIST,
   persistReducer,
   persistStore,
+  createTransform,
   PURGE,
   REGISTER,
   REHYDRATE,
+  type PersistedState,
   type Persistor,
 } from 'redux-persist';
 // The es/ build: the lib/ one breaks under Vite 8.
@@ -21,8 +23,10 @@ import storage from 'redux-persist/es/storage';
 import { signedOut } from '@/store/authActions';
 import { authSlice } from '@/session/authSlice';
 import {
+  ownPartnersOnly,
   partnerEntitiesSlice,
   PERSISTED_PARTNER_ENTITY_KEYS,
+  withStoredPartners,
 } from '@/companies/partnerEntitiesSlice';
 import { countrySlice, PERSISTED_COUNTRY_KEYS } from '@/countries/countrySlice';
 import { documentsSlice } from '@/documents/documentsSlice';
@@ -39,10 +43,13 @@ import type { AuthNavigator } from '@/lib/keycloak';
 
 /**
  * Slices kept in the browser: only those SPEC section 3 names (layout, country, cocCheck and
- * tradePartner, whose partners partnerEntities holds), each under its own key, and only the
- * fields listed. cocCheck keeps the KYC
- * form drafts; the server keeps them too, so they need not outlive a sign-out here.
- * redux-persist stays behind this file so it can be swapped.
+ * tradePartner), each under its own key, and only the fields listed. The tradePartner state is
+ * kept under two keys since its partners are held once (decision 045): which of the person's
+ * companies is current (`nt24.tradePartner`), and those companies' records
+ * (`nt24.partnerEntities`, the person's own companies only). cocCheck keeps the KYC form drafts;
+ * the server keeps them too, so they need not outlive a sign-out here. redux-persist stays
+ * behind this file so it can be swapped. `version` changes when a slice's stored shape does:
+ * what an older version stored is dropped, not merged into the new shape.
  */
 const persisted = {
   layout: { key: 'nt24.layout', whitelist: [...PERSISTED_LAYOUT_KEYS], keepAfterSignOut: true },
@@ -52,10 +59,12 @@ const persisted = {
     whitelist: [...PERSISTED_COC_CHECK_KEYS],
     keepAfterSignOut: false,
   },
+  // Version 2: the partners themselves moved to partnerEntities (issue 33).
   tradePartner: {
     key: 'nt24.tradePartner',
     whitelist: [...PERSISTED_TRADE_PARTNER_KEYS],
     keepAfterSignOut: false,
+    version: 2,
   },
   // The partners tradePartner names (held once, by uuid), so the company shows at once.
   partnerEntities: {
@@ -63,14 +72,46 @@ const persisted = {
     whitelist: [...PERSISTED_PARTNER_ENTITY_KEYS],
     keepAfterSignOut: false,
   },
-} satisfies Record<string, { key: string; whitelist: string[]; keepAfterSignOut: boolean }>;
+} satisfies Record<
+  string,
+  { key: string; whitelist: string[]; keepAfterSignOut: boolean; version?: number }
+>;
 
-const persistConfig = ({ key, whitelist }: { key: string; whitelist: string[] }) => ({
+const persistConfig = ({
+  key,
+  whitelist,
+  version = 1,
+}: {
+  key: string;
+  whitelist: string[];
+  version?: number;
+}) => ({
   key,
   storage,
   whitelist,
-  version: 1,
+  version,
+  migrate: (state: PersistedState) =>
+    Promise.resolve(state?._persist.version === version ? state : undefined),
 });
+
+/** Only the person's own companies are stored; their ids follow from the records. */
+const partnerEntitiesConfig = {
+  ...persistConfig(persisted.partnerEntities),
+  transforms: [
+    createTransform(
+      ownPartnersOnly,
+      (entities: Parameters<typeof ownPartnersOnly>[0]) => entities,
+      {
+        whitelist: ['entities'],
+      },
+    ),
+  ],
+  stateReconciler: (
+    stored: Parameters<typeof withStoredPartners>[1],
+    _original: unknown,
+    reduced: Parameters<typeof withStoredPartners>[0],
+  ) => withStoredPartners(reduced, stored),
+};
 
 /**
  * The slices of screens the dashboard does not show (partners, the KYC export, VAT and bank
@@ -95,7 +136,7 @@ export const rootReducer = combineSlices({
     tradePartnerSlice.reducer,
   ),
   [partnerEntitiesSlice.reducerPath]: persistReducer(
-    persistConfig(persisted.partnerEntities),
+    partnerEntitiesConfig,
     partnerEntitiesSlice.reducer,
   ),
   [onboardingSlice.reducerPath]: onboardingSlice.reducer,

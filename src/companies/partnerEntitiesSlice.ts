@@ -63,8 +63,29 @@ export const partnerEntitiesSlice = createSlice({
   },
 });
 
-/** What app/store.ts keeps in the browser, beside the tradePartner slice that names them. */
-export const PERSISTED_PARTNER_ENTITY_KEYS = ['ids', 'entities'] as const;
+type Entities = Record<string, TradePartner | undefined>;
+
+/**
+ * What app/store.ts keeps in the browser, beside the tradePartner slice that names them: the
+ * person's own companies (those they have a role in), as the tradePartner slice kept them
+ * before the partners were held here; a partner staff looked at is not stored.
+ */
+export const PERSISTED_PARTNER_ENTITY_KEYS = ['entities'] as const;
+
+export const ownPartnersOnly = (entities: Entities): Entities =>
+  Object.fromEntries(Object.entries(entities).filter(([, partner]) => partner?.role != null));
+
+/** The state with the stored partners back in it (their ids follow from them). */
+export const withStoredPartners = (
+  state: ReturnType<typeof partnerEntitiesSlice.reducer>,
+  stored: { entities?: Entities } | undefined,
+) =>
+  stored?.entities
+    ? partnersAdapter.setMany(
+        state,
+        Object.values(stored.entities).filter((partner): partner is TradePartner => !!partner),
+      )
+    : state;
 
 const selectors = partnersAdapter.getSelectors((state: RootState) => state.partnerEntities);
 
