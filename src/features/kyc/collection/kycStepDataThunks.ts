@@ -1,3 +1,4 @@
+import type { KycStepDataChange } from '@common/kyc-bodies';
 import type { DataStepType } from '@common/kyc-steps';
 import { createChangeThunk } from '@/store/requests';
 import { createKyc } from '@/features/kyc/kycApi';
@@ -12,14 +13,8 @@ import { translate } from '@/lib/i18n';
 const dataSaveOf = ({ kycId, stepType }: { kycId: number; stepType: DataStepType }) =>
   dataSaveKey(kycId, stepType);
 
-export interface StepDataArg {
-  kycId: number;
-  stepType: DataStepType;
-  /** What the form gives (toStepData); the server checks and normalises it. */
-  data: Record<string, unknown>;
-  /** The step version the form was filled in on. */
-  version: number;
-}
+/** The form's data as toStepData gives it, on the step version it was filled in on. */
+export type StepDataArg = KycStepDataChange & { kycId: number; stepType: DataStepType };
 
 /**
  * PUT .../steps/{stepType}/data. Saved: a toast, the step as the server made it, its draft gone
