@@ -9,7 +9,7 @@ import type { Insights } from '@common/kyc-insights';
 import type { Readiness } from '@common/kyc-responses';
 import type { AppDispatch, RootState } from '@/app/store';
 import { createCachedFetch, type CacheArg } from '@/store/cache';
-import { createChangeThunk } from '@/store/requests';
+import { createChangeThunk, notChanging } from '@/store/requests';
 import {
   addKycComment,
   changeKycStatus,
@@ -157,13 +157,9 @@ export const tellRefusal = (error: ApiError, dispatch: AppDispatch) => {
   if (!isStaleVersion(error)) dispatch(refused(error.message));
 };
 
-const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
-
-/** A change's condition: not while the change `keyOf` names is on its way. */
-export const notChanging =
-  <Arg>(keyOf: (arg: Arg) => string) =>
-  (arg: Arg, { getState }: { getState: () => RootState }) =>
-    !busy(getState(), keyOf(arg));
+/** A KYC change's condition: not while the change `keyOf` names is on its way. */
+export const notChangingKyc = <Arg>(keyOf: (arg: Arg) => string) =>
+  notChanging((state: RootState, arg: Arg) => state.kyc.changes[keyOf(arg)]);
 
 const stepChangeOf = ({ kycId, stepType }: { kycId: number; stepType: KycStepType }) =>
   stepChangeKey(kycId, stepType);
@@ -203,7 +199,7 @@ export const changeStepStatus = createChangeThunk(
     return step;
   },
   {
-    condition: notChanging(stepChangeOf),
+    condition: notChangingKyc(stepChangeOf),
     onRefused: (error, { kycId, stepType }, { getState, dispatch }) => {
       const before = getState().kyc.changes[stepChangeKey(kycId, stepType)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType, status: before.status });
@@ -233,7 +229,7 @@ export const withdrawStepRequest = createChangeThunk(
     return step;
   },
   {
-    condition: notChanging(stepChangeOf),
+    condition: notChangingKyc(stepChangeOf),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
@@ -267,7 +263,7 @@ export const changeSubmissionStatus = createChangeThunk(
     });
   },
   {
-    condition: notChanging(({ kycId }) => statusChangeKey(kycId)),
+    condition: notChangingKyc(({ kycId }) => statusChangeKey(kycId)),
     onRefused: (error, { kycId }, { getState, dispatch }) => {
       const before = getState().kyc.changes[statusChangeKey(kycId)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: before.status });
@@ -291,7 +287,7 @@ export const addComment = createChangeThunk(
       ...(visibility ? { visibility } : {}),
     }),
   {
-    condition: notChanging(({ kycId }) => commentKey(kycId)),
+    condition: notChangingKyc(({ kycId }) => commentKey(kycId)),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );

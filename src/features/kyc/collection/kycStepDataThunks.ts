@@ -4,7 +4,7 @@ import { createChangeThunk } from '@/store/requests';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { deleteKycStepDraft, saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
-import { dataSaveKey, notChanging, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
+import { dataSaveKey, notChangingKyc, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
 import { notify } from '@/notifications/notificationsSlice';
 import { translate } from '@/lib/i18n';
 
@@ -35,7 +35,7 @@ export const saveStepData = createChangeThunk(
     return step;
   },
   {
-    condition: notChanging(dataSaveOf),
+    condition: notChangingKyc(dataSaveOf),
     onRefused: (error, _arg, { dispatch }) => {
       if (error.status !== 400) tellRefusal(error, dispatch);
     },
@@ -59,7 +59,7 @@ export const discardStepDraft = createChangeThunk(
     await deleteKycStepDraft(kycId, stepType, userId);
   },
   {
-    condition: notChanging(dataSaveOf),
+    condition: notChangingKyc(dataSaveOf),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
@@ -77,7 +77,7 @@ export const startKycFile = createChangeThunk(
   'kyc/startFile',
   ({ tradePartnerUuid }: StartFileArg) => createKyc({ tradePartnerUuid, status: 'DRAFT' }),
   {
-    condition: notChanging(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
+    condition: notChangingKyc(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
