@@ -15,6 +15,7 @@ export const GRANTABLE_ACCESS_LEVELS = [
   'EDITOR',
   'VIEWER',
 ] as const satisfies readonly AccessLevel[];
+export type GrantableAccessLevel = (typeof GRANTABLE_ACCESS_LEVELS)[number];
 
 /** A member's role in the company, as the trade partner entity's `role` (SPEC section 3). */
 export const PARTNER_ROLES = ['OWNER', 'CONTACT'] as const;

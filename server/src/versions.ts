@@ -193,19 +193,33 @@ export const staleVersion = (what: string, current: unknown): ConflictError =>
 export class StaleRecord extends Error {}
 
 /**
- * Runs a change and answers the record as `read` finds it afterwards; a change that threw
- * StaleRecord is 409 with the record as it is now.
+ * Runs a change and answers the record as `read` finds it afterwards, or, with 'written', what
+ * the change's own transaction wrote (a KYC change answers the row it wrote with its events);
+ * a change that threw StaleRecord is 409 with the record as `read` finds it now.
  */
 export async function versionedChange<T>(
   what: string,
   change: () => Promise<unknown>,
   read: () => Promise<T>,
-): Promise<T> {
+): Promise<T>;
+export async function versionedChange<T>(
+  what: string,
+  change: () => Promise<T>,
+  read: () => Promise<unknown>,
+  answer: 'written',
+): Promise<T>;
+export async function versionedChange(
+  what: string,
+  change: () => Promise<unknown>,
+  read: () => Promise<unknown>,
+  answer: 'read' | 'written' = 'read',
+): Promise<unknown> {
+  let written: unknown;
   try {
-    await change();
+    written = await change();
   } catch (error) {
     if (!(error instanceof StaleRecord)) throw error;
     throw staleVersion(what, await read());
   }
-  return read();
+  return answer === 'written' ? written : read();
 }

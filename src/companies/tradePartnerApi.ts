@@ -7,12 +7,8 @@ import type {
 } from '@common/partner-bodies';
 import {
   addressSchema,
-  contactSchema,
   tradePartnerSchema,
-  userRoleSchema,
   type Address,
-  type Contact,
-  type PartnerUserRole,
   type TradePartner,
 } from '@common/partners';
 import { termsDocumentPath, termsDocumentSchema, type TermsDocument } from '@common/terms';
@@ -20,7 +16,7 @@ import { apiClient } from '@/lib/api-client';
 import { required, seg } from '@/lib/api-params';
 import { cachedGet } from '@/lib/cached-get';
 
-// The trade partner, address, contact and terms calls of docs/api/partners.md (SPEC section 7,
+// The trade partner, address and terms calls of docs/api/partners.md (SPEC section 7,
 // 'Users and partners'): one typed function per endpoint.
 
 const partnerListSchema = z.array(tradePartnerSchema);
@@ -60,13 +56,6 @@ export async function getTradePartnerById(id: number): Promise<TradePartner> {
 export async function getTradePartnerByUuid(uuid: string): Promise<TradePartner> {
   required(uuid, 'uuid', 'getTradePartnerByUuid');
   return cachedGet('partnerData', `/api/partners/uuid/${seg(uuid)}`, tradePartnerSchema);
-}
-
-/** GET /api/partners/{id}/user-role: the current user's role in a partner. */
-export async function getTradePartnerUserRole(id: number | undefined): Promise<PartnerUserRole> {
-  // SPEC section 5.
-  if (id === undefined || id === null) throw new Error('Trade partner ID is undefined');
-  return cachedGet('auth', `/api/partners/${seg(id)}/user-role`, userRoleSchema);
 }
 
 /** POST /api/partners: a new partner (with its first address); a non-staff creator becomes OWNER. */
@@ -141,29 +130,4 @@ export async function setTermsAcceptedByUuid(uuid: string, body: TermsBody): Pro
   required(uuid, 'uuid', 'setTermsAcceptedByUuid');
   const { data } = await apiClient.patch<unknown>(`/api/partners/uuid/${seg(uuid)}/terms`, body);
   return tradePartnerSchema.parse(data);
-}
-
-// --- Contacts -----------------------------------------------------------------------------
-
-const contactListSchema = z.array(contactSchema);
-
-/** GET /api/partners/{id}/contacts */
-export async function getContactsByPartnerId(id: number): Promise<Contact[]> {
-  required(id, 'id', 'getContactsByPartnerId');
-  const { data } = await apiClient.get<unknown>(`/api/partners/${seg(id)}/contacts`);
-  return contactListSchema.parse(data);
-}
-
-/** GET /api/partners/uuid/{uuid}/contacts */
-export async function getContactsByPartnerUuid(uuid: string): Promise<Contact[]> {
-  required(uuid, 'uuid', 'getContactsByPartnerUuid');
-  const { data } = await apiClient.get<unknown>(`/api/partners/uuid/${seg(uuid)}/contacts`);
-  return contactListSchema.parse(data);
-}
-
-/** GET /api/partners/contacts/uuid/{uuid}: one contact. */
-export async function getContactByUuid(uuid: string): Promise<Contact> {
-  required(uuid, 'uuid', 'getContactByUuid');
-  const { data } = await apiClient.get<unknown>(`/api/partners/contacts/uuid/${seg(uuid)}`);
-  return contactSchema.parse(data);
 }

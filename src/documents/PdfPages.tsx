@@ -4,7 +4,7 @@ import { Loading } from '@/components/ui/RequestFeedback';
 import type { PDFDocumentProxy } from '@/documents/pdfRender';
 
 /** Pages drawn at most: a longer file says so and offers the download for the rest. */
-export const PDF_MAX_PAGES = 30;
+const PDF_MAX_PAGES = 30;
 
 type PdfState =
   { status: 'loading' } | { status: 'failed' } | { status: 'succeeded'; pdf: PDFDocumentProxy };

@@ -8,7 +8,6 @@ import {
 import {
   filterDocuments,
   listDocumentsFor,
-  getDocumentsByEntity,
   updateDocumentStatus,
   uploadDocument,
 } from '@/documents/documentsApi';
@@ -144,16 +143,5 @@ describe('the calls', () => {
     ).rejects.toThrow(
       'Required parameter userId was null or undefined when calling uploadDocument.',
     );
-  });
-
-  it('answers an empty list when a lookup by entity fails (SPEC section 8)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    server.use(
-      http.get('/api/documents/by-entity/:type/:id', () =>
-        HttpResponse.json({ statusCode: 400, error: 'Bad Request', message: 'x' }, { status: 400 }),
-      ),
-    );
-    expect(await getDocumentsByEntity('address', 3)).toEqual([]);
   });
 });

@@ -2,18 +2,14 @@ import type { AxiosProgressEvent } from 'axios';
 import {
   accessTokenSchema,
   documentSchema,
-  documentStatusesSchema,
   documentTypesSchema,
   profilePictureUploadSchema,
-  storeDiagnosisSchema,
   type Document,
   type DocumentAccessToken,
   type DocumentPage,
   type DocumentStatus,
   type DocumentType,
-  type EntityName,
   type ProfilePictureUpload,
-  type StoreDiagnosis,
 } from '@common/documents';
 import { parseDocumentList } from '@/documents/documentModel';
 import { apiClient } from '@/lib/api-client';
@@ -28,12 +24,6 @@ import { required, searchParams, seg } from '@/lib/api-params';
 export async function getDocumentTypes(): Promise<Record<DocumentType, string>> {
   const { data } = await apiClient.get<unknown>('/api/documents/types');
   return documentTypesSchema.parse(data);
-}
-
-/** GET /api/documents/statuses */
-export async function getDocumentStatuses(): Promise<DocumentStatus[]> {
-  const { data } = await apiClient.get<unknown>('/api/documents/statuses');
-  return documentStatusesSchema.parse(data);
 }
 
 // --- Lists -------------------------------------------------------------------------------------
@@ -64,9 +54,7 @@ export interface DocumentQuery {
 }
 
 /** SPEC section 9: filtered lookups default to page 0, size 100, ACTIVE, no archived ones. */
-export const FILTER_DEFAULTS = { page: 0, size: 100 } as const;
-/** SPEC section 9: entity lookups default to page 0, size 20. */
-export const ENTITY_PAGE_DEFAULTS = { page: 0, size: 20 } as const;
+const FILTER_DEFAULTS = { page: 0, size: 100 } as const;
 
 /** GET /api/documents/filter; `fresh` asks the server even when a recent answer is at hand. */
 export async function filterDocuments(
@@ -131,111 +119,6 @@ export async function listDocumentsFor(
     ...(fresh ? { dedup: false } : {}),
   });
   return parseDocumentList(data);
-}
-
-export interface PageQuery {
-  includeArchived?: boolean;
-  page?: number;
-  size?: number;
-  sort?: string;
-}
-
-/** GET /api/documents: every document the caller may see, a page at a time. */
-export async function listDocuments(query: PageQuery = {}): Promise<DocumentPage> {
-  const { data } = await apiClient.get<unknown>('/api/documents', {
-    params: searchParams({ ...query }),
-  });
-  return parseDocumentList(data);
-}
-
-/** GET /api/documents/customer/{customerTradePartnerId} */
-export async function getCustomerDocuments(
-  customerTradePartnerId: number,
-  query: { documentType?: readonly string[]; includeArchived?: boolean } = {},
-): Promise<Document[]> {
-  required(customerTradePartnerId, 'customerTradePartnerId', 'getCustomerDocuments');
-  const { data } = await apiClient.get<unknown>(
-    `/api/documents/customer/${seg(customerTradePartnerId)}`,
-    { params: searchParams({ ...query }) },
-  );
-  return parseDocumentList(data).documents;
-}
-
-/** SPEC section 8: these lookups log a failure and answer an empty list. */
-async function listOrEmpty(call: string, url: string, params: URLSearchParams) {
-  try {
-    const { data } = await apiClient.get<unknown>(url, { params });
-    return parseDocumentList(data).documents;
-  } catch (error) {
-    console.error(`${call} failed:`, error);
-    return [];
-  }
-}
-
-/** GET /api/documents/by-entity/{entityType}/{entityId} (ACTIVE documents). */
-export async function getDocumentsByEntity(
-  entityType: EntityName,
-  entityId: number,
-  documentType?: readonly string[],
-): Promise<Document[]> {
-  required(entityType, 'entityType', 'getDocumentsByEntity');
-  required(entityId, 'entityId', 'getDocumentsByEntity');
-  return listOrEmpty(
-    'getDocumentsByEntity',
-    `/api/documents/by-entity/${seg(entityType)}/${seg(entityId)}`,
-    searchParams({ documentType }),
-  );
-}
-
-/** GET /api/documents/by-entity-uuid/{entityType}/{entityUuid} (ACTIVE documents). */
-export async function getDocumentsByEntityUuid(
-  entityType: EntityName,
-  entityUuid: string,
-  documentType?: readonly string[],
-): Promise<Document[]> {
-  required(entityType, 'entityType', 'getDocumentsByEntityUuid');
-  required(entityUuid, 'entityUuid', 'getDocumentsByEntityUuid');
-  return listOrEmpty(
-    'getDocumentsByEntityUuid',
-    `/api/documents/by-entity-uuid/${seg(entityType)}/${seg(entityUuid)}`,
-    searchParams({ documentType }),
-  );
-}
-
-export interface EntityQuery {
-  status?: DocumentStatus;
-  includeArchived?: boolean;
-  page?: number;
-  size?: number;
-  documentType?: readonly string[];
-}
-
-/** GET /api/documents/entity/{entityName}/{entityId} */
-export async function getEntityDocuments(
-  entityName: EntityName,
-  entityId: number,
-  query: EntityQuery = {},
-): Promise<DocumentPage> {
-  required(entityName, 'entityName', 'getEntityDocuments');
-  required(entityId, 'entityId', 'getEntityDocuments');
-  const { data } = await apiClient.get<unknown>(
-    `/api/documents/entity/${seg(entityName)}/${seg(entityId)}`,
-    { params: searchParams({ ...ENTITY_PAGE_DEFAULTS, ...query }) },
-  );
-  return parseDocumentList(data);
-}
-
-/** GET /api/documents/shipment/{shipmentId}; a failure logs and answers an empty list. */
-export async function getShipmentDocuments(
-  shipmentId: number,
-  includeArchived?: boolean,
-): Promise<Document[]> {
-  required(shipmentId, 'shipmentId', 'getShipmentDocuments');
-  return listOrEmpty(
-    'getShipmentDocuments',
-    `/api/documents/shipment/${seg(shipmentId)}`,
-    searchParams({ includeArchived }),
-  );
 }
 
 // --- One document ------------------------------------------------------------------------------
@@ -348,12 +231,4 @@ export async function uploadProfilePicture(
     documentType: 'PROFILE_PICTURE',
   });
   return profilePictureUploadSchema.parse(data);
-}
-
-// --- Operations --------------------------------------------------------------------------------
-
-/** GET /api/documents/diagnose-s3 (staff only): whether the document store works. */
-export async function diagnoseStorage(): Promise<StoreDiagnosis> {
-  const { data } = await apiClient.get<unknown>('/api/documents/diagnose-s3');
-  return storeDiagnosisSchema.parse(data);
 }

@@ -9,7 +9,7 @@ import {
 } from '@reduxjs/toolkit';
 import type { Document } from '@common/documents';
 import { createAppAsyncThunk } from '@/store/hooks';
-import { createChangeThunk, createFetch } from '@/store/requests';
+import { createChangeThunk, createFetch, notChanging } from '@/store/requests';
 import type { RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
 import { DOCUMENT_TYPES, type DocumentStatus } from '@/documents/documentModel';
@@ -92,6 +92,7 @@ export const fetchDocumentTypes = createFetch(
   'documents/fetchTypes',
   (_arg: undefined) => getDocumentTypes(),
   {
+    // Once: unlike notBusy, an answer already held is not asked for again.
     condition: (_arg, { getState }) => {
       const { status } = getState().documents.typesRequest;
       return status === 'idle' || status === 'failed';
@@ -119,6 +120,7 @@ export const fetchDocuments = createFetch(
     return { page, fetchedAt: Date.now() };
   },
   {
+    // Each list keeps its own age and staleness, which no shared helper reads.
     condition: ({ query, force }, { getState }) => {
       const list = getState().documents.lists[documentListKey(query)];
       if (!list) return true;
@@ -129,22 +131,23 @@ export const fetchDocuments = createFetch(
   },
 );
 
-const notBusy = ({ id }: { id: number }, { getState }: { getState: () => RootState }) =>
-  getState().documents.changes[id]?.status !== 'loading';
+const notChangingDocument = notChanging(
+  (state: RootState, { id }: { id: number }) => state.documents.changes[id],
+);
 
 /** PATCH .../type */
 export const changeDocumentType = createChangeThunk(
   'documents/changeType',
   ({ id, documentType }: { id: number; documentType: string }) =>
     updateDocumentType(id, documentType),
-  { condition: notBusy },
+  { condition: notChangingDocument },
 );
 
 /** PATCH .../status: ARCHIVED archives, ACTIVE restores. */
 export const changeDocumentStatus = createChangeThunk(
   'documents/changeStatus',
   ({ id, status }: { id: number; status: DocumentStatus }) => updateDocumentStatus(id, status),
-  { condition: notBusy },
+  { condition: notChangingDocument },
 );
 
 /** Sends a file to a record's own upload (a shipment's, a leg's: SPEC section 7). */
@@ -199,7 +202,7 @@ export const changeProfilePicture = createAppAsyncThunk(
 export const renewDocumentToken = createFetch(
   'documents/renewToken',
   async (id: number) => ({ id, ...(await createDocumentToken(id)) }),
-  { condition: (id, { getState }) => getState().documents.renewals[id]?.status !== 'loading' },
+  { condition: notChanging((state: RootState, id: number) => state.documents.renewals[id]) },
 );
 
 // --- The slice -----------------------------------------------------------------------------------

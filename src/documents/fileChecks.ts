@@ -2,7 +2,7 @@ import { ACCEPTED_CONTENT_TYPES, BROWSER_IMAGE_TYPES } from '@common/documents';
 
 /** The server's limit (DOCUMENT_MAX_BYTES, docs/api/documents.md), checked before sending. */
 export const MAX_UPLOAD_MB = 25;
-export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 interface Accepted {
   mimeTypes: readonly string[];

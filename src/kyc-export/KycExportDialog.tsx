@@ -22,7 +22,7 @@ type Options = ExportKycFileArg['options'];
 const OPTIONS = ['includeAuditLogs', 'includeDocumentThumbnails', 'includeFullDocuments'] as const;
 
 /** The server's limit on a chosen file name (decision 014). */
-export const FILE_NAME_MAX = 200;
+const FILE_NAME_MAX = 200;
 
 export type FileNameProblem = 'extension' | 'characters' | 'length';
 

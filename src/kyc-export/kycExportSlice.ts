@@ -11,6 +11,7 @@ import {
 import { createAppAsyncThunk } from '@/store/hooks';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
+import { notChanging } from '@/store/requests';
 import {
   downloadKycExportJob,
   getKycExportJobStatus,
@@ -146,8 +147,9 @@ export const exportKycFile = createAppAsyncThunk(
     }
   },
   {
-    condition: ({ kycId }, { getState }) =>
-      selectKycExport(getState(), kycId)?.status !== 'loading',
+    condition: notChanging((state: RootState, { kycId }: ExportKycFileArg) =>
+      selectKycExport(state, kycId),
+    ),
   },
 );
 

@@ -9,7 +9,7 @@ import type { StepDraft, StepFormProps } from '@/kyc-forms/types';
 type BankDraft = StepDraft<'bank-and-vat'>;
 
 /** NL91ABNA0417164300 → 'NL91 ABNA 0417 1643 00', as bank statements print it. */
-export const friendlyIban = (value: string) =>
+const friendlyIban = (value: string) =>
   friendlyFormatIBAN(electronicFormatIBAN(value) ?? undefined) ?? value;
 
 /** The account payments go to, and the VAT number. */

@@ -6,7 +6,7 @@ import { DATA_STEP_TYPES, type DataStepType } from '@common/kyc-steps';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 
 /** A step's number as both pages show the steps: 1 for coc to 5 for cdd. */
-export const stepNumber = (stepType: DataStepType) => DATA_STEP_TYPES.indexOf(stepType) + 1;
+const stepNumber = (stepType: DataStepType) => DATA_STEP_TYPES.indexOf(stepType) + 1;
 
 interface DiscardDialogProps {
   /** The step whose changes would go; null closes the dialog. */

@@ -5,7 +5,7 @@ import type { DataStepType, StepIssue } from '@common/kyc-steps';
 import { KycStepForm } from '@/kyc-forms/KycStepForm';
 import type { StepDocument, StepDocumentsProps, StepDraft } from '@/kyc-forms/types';
 
-export const COUNTRIES = [
+const COUNTRIES = [
   { code: 'BE', name: 'Belgium' },
   { code: 'DE', name: 'Germany' },
   { code: 'NL', name: 'Netherlands' },

@@ -76,7 +76,7 @@ export function handleOf<S>(match: RouteMatchLike): RouteHandle<S> | undefined {
  * A route's label: a label registered for its path wins (the page knows best), then the
  * handle's resolver, then its title. Null for routes that name nothing (layouts, guards).
  */
-export function labelFor<S>(
+function labelFor<S>(
   match: RouteMatchLike,
   { t, state, registry, staff = false }: LabelSources<S>,
 ) {

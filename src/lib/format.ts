@@ -25,9 +25,9 @@ export function personName(...candidates: (readonly [NamePart, NamePart] | NameP
 }
 
 /** SPEC section 5: how dates are shown, and how a local date is sent to the server. */
-export const DATE_FORMAT = 'dd.MM.yyyy';
-export const DATE_TIME_FORMAT = 'dd.MM.yyyy, HH:mm';
-export const API_DATE_FORMAT = 'yyyy-MM-dd';
+const DATE_FORMAT = 'dd.MM.yyyy';
+const DATE_TIME_FORMAT = 'dd.MM.yyyy, HH:mm';
+const API_DATE_FORMAT = 'yyyy-MM-dd';
 
 type DateInput = Date | string | number | null | undefined;
 

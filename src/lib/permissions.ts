@@ -21,10 +21,10 @@ export type Permission =
   | { custom: (viewer: Viewer) => boolean };
 
 /** Admin access and user management: super admin or manager. */
-export const isAdmin = (roles: readonly string[]) => hasAnyRole(roles, ADMIN_ROLES);
+const isAdmin = (roles: readonly string[]) => hasAnyRole(roles, ADMIN_ROLES);
 
 /** The trade-partner role itself; owners and contacts are partner people but not this role. */
-export const isTradePartner = (roles: readonly string[]) => hasRole(roles, 'NT24_TRADE_PARTNER');
+const isTradePartner = (roles: readonly string[]) => hasRole(roles, 'NT24_TRADE_PARTNER');
 
 /**
  * Whether `viewer` may see what `permission` guards. No permission: visible to everyone.

@@ -74,7 +74,7 @@ function isExcluded(pathname: string): boolean {
 }
 
 /** A POST that reads rather than changes, judged by its path. */
-export function isReadingPost(pathname: string): boolean {
+function isReadingPost(pathname: string): boolean {
   const words = pathWords(pathname);
   if (CREATED_BY_POST.test(pathname) || words.some((word) => WRITE_WORDS.has(word))) return false;
   return words.some(

@@ -28,7 +28,7 @@ export type CacheEntity =
  * names both lists; the relation is ours). A partner's answer lists its contacts, and a KYC
  * step its documents, so those changes reach them too.
  */
-export const ENTITY_PREFIXES: Record<CacheEntity, readonly string[]> = {
+const ENTITY_PREFIXES: Record<CacheEntity, readonly string[]> = {
   tradepartner: ['partners', 'addresses', 'bank-accounts', 'vies-check'],
   kyc: ['kyc', 'comments', 'insights'],
   insights: ['insights'],

@@ -1,5 +1,5 @@
 /** When the last reload for a stale build happened (sessionStorage: this tab only). */
-export const STALE_BUILD_RELOAD_KEY = 'nt24_stale_build_reload';
+const STALE_BUILD_RELOAD_KEY = 'nt24_stale_build_reload';
 
 /** A page reloaded this recently that still misses a chunk is not reloaded again. */
 export const STALE_BUILD_GRACE_MS = 60_000;

@@ -12,7 +12,7 @@ import type {
 } from '@/notifications/notification';
 
 /** SPEC section 9. */
-export const AUTO_CLOSE_MS: Record<NotificationType, number> = {
+const AUTO_CLOSE_MS: Record<NotificationType, number> = {
   success: 5000,
   info: 5000,
   warning: 8000,

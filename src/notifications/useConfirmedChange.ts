@@ -5,7 +5,7 @@ import { notify } from '@/notifications/notificationsSlice';
 import { isApiError, isStaleVersion } from '@/lib/api-error';
 
 /** The notice for a change on a partner that the server refused or that never got there. */
-export const changeFailed = (error: unknown) =>
+const changeFailed = (error: unknown) =>
   notify.error('partners.notices.failed.title', 'partners.notices.failed.message', {
     values: { reason: isApiError(error) ? error.message : String(error) },
   });

@@ -52,6 +52,7 @@ export const changeLanguage = createFetch(
     return language;
   },
   {
+    // Also skips a code the app does not speak and the language already in use.
     condition: (code, { getState }) => {
       const { current, change } = getState().language;
       return isLanguage(code) && code !== current && change.status !== 'loading';

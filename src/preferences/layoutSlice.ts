@@ -12,9 +12,9 @@ import {
 import { isTheme, readStoredTheme, type Theme } from '@/preferences/theme';
 
 /** The layout settings of SPEC section 3, with their defaults. */
-export const LAYOUT_TYPES = ['vertical', 'horizontal'] as const;
-export const LAYOUT_MODES = ['fluid', 'detached'] as const;
-export const BAR_COLORS = ['light', 'dark', 'brand'] as const;
+const LAYOUT_TYPES = ['vertical', 'horizontal'] as const;
+const LAYOUT_MODES = ['fluid', 'detached'] as const;
+const BAR_COLORS = ['light', 'dark', 'brand'] as const;
 
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
 export type LayoutMode = (typeof LAYOUT_MODES)[number];

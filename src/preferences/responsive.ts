@@ -11,8 +11,8 @@ export const MENU_SIZES = [
 export type MenuSize = (typeof MENU_SIZES)[number];
 
 /** SPEC section 9: the sidebar changes at these widths (px). */
-export const BREAKPOINT_LG = 992;
-export const BREAKPOINT_XL = 1200;
+const BREAKPOINT_LG = 992;
+const BREAKPOINT_XL = 1200;
 
 /** phone: below 992 px; tablet: 992 to 1199; desktop: 1200 and wider. */
 export type Viewport = 'phone' | 'tablet' | 'desktop';

@@ -1,5 +1,5 @@
 /** Colour themes (Bootstrap 5.3 colour modes) and the key the choice is stored under. */
-export const THEMES = ['light', 'dark'] as const;
+const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const THEME_STORAGE_KEY = 'nt24_theme';

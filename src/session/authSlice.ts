@@ -100,6 +100,7 @@ export const initializeUser = createAppAsyncThunk(
     }
   },
   {
+    // Once per start: unlike notBusy, a start that succeeded is not run again.
     condition: (_, { getState }) => {
       const { status } = getState().auth.startup;
       return status !== 'loading' && status !== 'succeeded';

@@ -7,7 +7,7 @@ export interface UrlPartner {
   uuid: string | null;
 }
 
-export const NO_URL_PARTNER: UrlPartner = { id: null, uuid: null };
+const NO_URL_PARTNER: UrlPartner = { id: null, uuid: null };
 
 /** SPEC section 2: the pages whose address names a trade partner, and what they accept. */
 const PARTNER_PATTERNS = [

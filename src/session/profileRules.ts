@@ -1,7 +1,7 @@
 import type { User } from '@common/users';
 
 /** SPEC section 5: the seven profile fields that must all be filled in. */
-export const PROFILE_FIELDS = [
+const PROFILE_FIELDS = [
   'firstName',
   'lastName',
   'sex',

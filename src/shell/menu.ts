@@ -2,7 +2,7 @@ import type { MenuItem } from '@/shell/menuItems';
 import { isPermitted, type Permission, type Viewer } from '@/lib/permissions';
 
 /** The permission a menu item declares: staff, or any of its roles; none means everyone. */
-export function menuItemPermission(item: MenuItem): Permission | undefined {
+function menuItemPermission(item: MenuItem): Permission | undefined {
   if (item.requireStaff) return { staff: true };
   if (item.requiredRoles?.length) return { anyOf: item.requiredRoles };
   return undefined;
@@ -29,7 +29,7 @@ export function visibleMenuItems(items: readonly MenuItem[], viewer: Viewer): Me
  * page under the prefix counts as the demo path. (Inherited from the template the menu came
  * from; the product has no invoice or shop pages today.)
  */
-export const DEMO_PATH_MAP: readonly { prefix: string; path: string }[] = [
+const DEMO_PATH_MAP: readonly { prefix: string; path: string }[] = [
   { prefix: '/invoice/', path: '/apps/invoices' },
   { prefix: '/ecommerce/product/', path: '/apps/ecommerce/products' },
 ];

@@ -41,7 +41,7 @@ export interface CacheArg {
  * the same key is on its way; otherwise when asked to (`force`), when the answer is missing,
  * failed, stale or older than `maxAgeMs`.
  */
-export function shouldFetch(
+function shouldFetch(
   entry: CachedRequest<unknown> | undefined,
   key: string,
   maxAgeMs: number,

@@ -106,6 +106,15 @@ export const notBusy =
     entryOf(getState()).status !== 'loading';
 
 /**
+ * A change's condition: not while the request `entryOf` finds for this argument (its record's
+ * change, its run) is on its way.
+ */
+export const notChanging =
+  <State, Arg>(entryOf: (state: State, arg: Arg) => RequestState | undefined) =>
+  (arg: Arg, { getState }: { getState: () => State }) =>
+    entryOf(getState(), arg)?.status !== 'loading';
+
+/**
  * The reducers of a request whose answer the slice keeps itself (or none): its state machine in
  * `entryOf`'s entry. Matchers, so call it after the slice's addCase calls.
  */

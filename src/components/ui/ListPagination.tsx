@@ -9,7 +9,7 @@ interface ListPaginationProps {
 }
 
 /** The page numbers to offer: the first, the last and two either side of the current one. */
-export function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
+function pageWindow(page: number, totalPages: number): (number | 'gap')[] {
   const shown = new Set([0, totalPages - 1]);
   for (let index = page - 2; index <= page + 2; index += 1) {
     if (index >= 0 && index < totalPages) shown.add(index);

@@ -9,14 +9,7 @@ import {
   getPartnerKycsByUuid,
 } from '@/features/kyc/kycApi';
 import { parseKycRef } from '@/features/kyc/kycModel';
-import {
-  changeKycStepStatus,
-  findKycStep,
-  findKycStepByUuid,
-  getKycStep,
-  getKycSteps,
-  getKycStepsByUuid,
-} from '@/features/kyc/collection/kycStepsApi';
+import { changeKycStepStatus, getKycSteps } from '@/features/kyc/collection/kycStepsApi';
 import {
   insightsJson,
   kycUuid,
@@ -26,7 +19,6 @@ import {
   submissionJson,
 } from '../../../tests/data/kyc';
 import { server } from '../../../tests/msw-server';
-import { errorBody } from '../../../tests/msw-handlers';
 
 /** Answers every request with `answer` and notes it as 'METHOD /path?query' with its body. */
 function capture(answer: (request: Request) => Response | Promise<Response>) {
@@ -45,11 +37,6 @@ function capture(answer: (request: Request) => Response | Promise<Response>) {
   );
   return seen;
 }
-
-const notFound = () =>
-  HttpResponse.json(errorBody(404, 'Not Found', 'KYC step contacts not found for KYC 12'), {
-    status: 404,
-  });
 
 describe('parseKycRef (SPEC section 3)', () => {
   it('reads a value with a hyphen or of length 36 as a uuid, a positive integer as an id', () => {
@@ -90,9 +77,6 @@ describe('kycApi', () => {
     await expect(getKycSteps(null as unknown as number)).rejects.toThrow(
       'Required parameter id was null or undefined when calling getKycSteps.',
     );
-    await expect(getKycStepsByUuid('')).rejects.toThrow(
-      'Required parameter uuid was null or undefined when calling getKycStepsByUuid.',
-    );
     await expect(
       changeKycStepStatus(12, 'coc', undefined as unknown as number, {
         status: 'COMPLETED',
@@ -116,46 +100,6 @@ describe('kycApi', () => {
     expect(steps.map((step) => step.stepType)).toEqual([...KYC_STEP_TYPES]);
     expect(seen[0]!.line).toBe('GET /api/kyc/12/steps');
     expect(seen[0]!.query.get('_')).toMatch(/^\d+$/);
-  });
-
-  it('creates a missing step PENDING when it is read (404)', async () => {
-    const seen = capture((request) =>
-      request.method === 'GET'
-        ? notFound()
-        : HttpResponse.json(stepJson('contacts'), { status: 201 }),
-    );
-    const step = await getKycStep(12, 'contacts', 7);
-    expect(step.status).toBe('PENDING');
-    expect(seen.map(({ line, body }) => [line, body])).toEqual([
-      ['GET /api/kyc/12/steps/contacts', undefined],
-      ['POST /api/kyc/12/steps/contacts', { status: 'PENDING' }],
-    ]);
-    expect(seen[1]!.query.get('userId')).toBe('7');
-  });
-
-  it('creates a missing coc step with an empty body', async () => {
-    const seen = capture((request) =>
-      request.method === 'GET' ? notFound() : HttpResponse.json(stepJson('coc'), { status: 201 }),
-    );
-    await getKycStep(12, 'coc', 7);
-    expect(seen[1]).toMatchObject({ line: 'POST /api/kyc/12/steps/coc', body: undefined });
-  });
-
-  it('answers null for a missing step in the data-only read, without cache-busting', async () => {
-    const seen = capture(notFound);
-    expect(await findKycStep(12, 'contacts')).toBeNull();
-    expect(await findKycStepByUuid(kycUuid, 'contacts')).toBeNull();
-    expect(seen.map(({ line }) => line)).toEqual([
-      'GET /api/kyc/12/steps/contacts',
-      `GET /api/kyc/uuid/${kycUuid}/steps/contacts`,
-    ]);
-    expect(seen[0]!.query.has('_')).toBe(false);
-  });
-
-  it('still fails on other errors of the data-only read', async () => {
-    capture(() => HttpResponse.json(errorBody(500, 'Internal Server Error', 'x'), { status: 500 }));
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(findKycStep(12, 'coc')).rejects.toThrow();
   });
 
   it('sends a status change as {status, userId, comment, isCompliant, version}', async () => {

@@ -60,20 +60,6 @@ export interface Pageable {
   sort?: string;
 }
 
-/** GET /api/kyc: staff see every submission, anyone else what /accessible gives. */
-export async function listKyc(pageable: Pageable): Promise<Page<KycSubmission>> {
-  const { data } = await apiClient.get<unknown>(BASE, { params: searchParams({ ...pageable }) });
-  return kycPageSchema.parse(data);
-}
-
-/** GET /api/kyc/accessible: the submissions the user may see. */
-export async function listAccessibleKyc(pageable: Pageable): Promise<Page<KycSubmission>> {
-  const { data } = await apiClient.get<unknown>(`${BASE}/accessible`, {
-    params: searchParams({ ...pageable }),
-  });
-  return kycPageSchema.parse(data);
-}
-
 /** The filters of GET /api/kyc/filter. */
 export interface KycFilter {
   obligedEntityId?: number;
@@ -125,13 +111,6 @@ export async function getKyc(idOrUuid: string | number): Promise<KycSubmission> 
   return ref.kind === 'uuid' ? getKycByUuid(ref.uuid) : getKycById(ref.id);
 }
 
-/** GET /api/kyc/partner/{id}: the partner's submissions, newest first. */
-export async function getPartnerKycs(partnerId: number): Promise<KycSubmission[]> {
-  required(partnerId, 'partnerId', 'getPartnerKycs');
-  const { data } = await apiClient.get<unknown>(`${BASE}/partner/${seg(partnerId)}`);
-  return submissionListSchema.parse(data);
-}
-
 /** GET /api/kyc/partner/uuid/{uuid}: the partner's submissions, newest first. */
 export async function getPartnerKycsByUuid(partnerUuid: string): Promise<KycSubmission[]> {
   required(partnerUuid, 'partnerUuid', 'getPartnerKycsByUuid');
@@ -139,12 +118,10 @@ export async function getPartnerKycsByUuid(partnerUuid: string): Promise<KycSubm
   return submissionListSchema.parse(data);
 }
 
-// --- Per submission: the id and the uuid variant share one implementation -------------------
+// --- Per submission -------------------------------------------------------------------------
 
 /** Where one submission's calls go, its id checked first (SPEC section 5). */
 export const idPath = (id: number, call: string) => byId(required(id, 'id', call));
-/** Where one submission's calls go by uuid, the uuid checked first. */
-export const uuidPath = (uuid: string, call: string) => byUuid(required(uuid, 'uuid', call));
 
 /** A 404 answer: for the step reads, an answer rather than a failure. */
 export const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
@@ -184,14 +161,6 @@ async function postStatus(
 /** GET /api/kyc/{id}/status: the status history, oldest first. */
 export const getKycStatusHistory = async (id: number) =>
   readStatusHistory(idPath(id, 'getKycStatusHistory'));
-
-/** GET /api/kyc/{id}/status/{statusId}: one entry of the history. */
-export async function getKycStatusRecord(id: number, statusId: number): Promise<StatusRecord> {
-  const base = idPath(id, 'getKycStatusRecord');
-  required(statusId, 'statusId', 'getKycStatusRecord');
-  const { data } = await apiClient.get<unknown>(`${base}/status/${seg(statusId)}`);
-  return statusRecordSchema.parse(data);
-}
 
 /** POST /api/kyc/{id}/status: moves the file (or comments on it); the new history entry. */
 export const changeKycStatus = async (id: number, change: KycStatusChange) =>

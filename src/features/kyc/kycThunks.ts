@@ -1,16 +1,15 @@
-import {
-  SUMMARY_STEP,
-  type CommentVisibility,
-  type KycStatus,
-  type KycStepStatus,
-  type KycStepType,
-  type StepStatusRequest,
-} from '@common/kyc';
+import { SUMMARY_STEP, type KycStatus, type KycStepStatus, type KycStepType } from '@common/kyc';
+import type {
+  KycRequestWithdrawal,
+  KycStatusChange,
+  KycStepStatusChange,
+  NewKycComment,
+} from '@common/kyc-bodies';
 import type { Insights } from '@common/kyc-insights';
 import type { Readiness } from '@common/kyc-responses';
 import type { AppDispatch, RootState } from '@/app/store';
 import { createCachedFetch, type CacheArg } from '@/store/cache';
-import { createChangeThunk } from '@/store/requests';
+import { createChangeThunk, notChanging } from '@/store/requests';
 import {
   addKycComment,
   changeKycStatus,
@@ -158,30 +157,22 @@ export const tellRefusal = (error: ApiError, dispatch: AppDispatch) => {
   if (!isStaleVersion(error)) dispatch(refused(error.message));
 };
 
-const busy = (state: RootState, key: string) => state.kyc.changes[key]?.status === 'loading';
-
-/** A change's condition: not while the change `keyOf` names is on its way. */
-export const notChanging =
-  <Arg>(keyOf: (arg: Arg) => string) =>
-  (arg: Arg, { getState }: { getState: () => RootState }) =>
-    !busy(getState(), keyOf(arg));
+/** A KYC change's condition: not while the change `keyOf` names is on its way. */
+export const notChangingKyc = <Arg>(keyOf: (arg: Arg) => string) =>
+  notChanging((state: RootState, arg: Arg) => state.kyc.changes[keyOf(arg)]);
 
 const stepChangeOf = ({ kycId, stepType }: { kycId: number; stepType: KycStepType }) =>
   stepChangeKey(kycId, stepType);
 
-export interface StepChangeArg {
+/** A step's status change (the body of KycStepStatusChange) with what the screen needs around it. */
+export type StepChangeArg = Omit<KycStepStatusChange, 'status'> & {
   kycId: number;
   stepType: KycStepType;
   /** What is asked of the server. */
-  request: StepStatusRequest;
+  request: KycStepStatusChange['status'];
   /** What the step shows until the server answers (SPEC section 4: optimistic). */
   expected: KycStepStatus;
-  comment?: string;
-  /** Who may read the comment (staff choose; a request is always shared). */
-  visibility?: CommentVisibility;
-  /** The step version the change is based on. */
-  version: number;
-}
+};
 
 /**
  * A step's new status. The step shows `expected` at once and the change is published; when the
@@ -208,7 +199,7 @@ export const changeStepStatus = createChangeThunk(
     return step;
   },
   {
-    condition: notChanging(stepChangeOf),
+    condition: notChangingKyc(stepChangeOf),
     onRefused: (error, { kycId, stepType }, { getState, dispatch }) => {
       const before = getState().kyc.changes[stepChangeKey(kycId, stepType)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType, status: before.status });
@@ -224,13 +215,7 @@ export const changeStepStatus = createChangeThunk(
 export const withdrawStepRequest = createChangeThunk(
   'kyc/withdrawStepRequest',
   async (
-    arg: {
-      kycId: number;
-      stepType: KycStepType;
-      comment: string;
-      visibility: CommentVisibility;
-      version: number;
-    },
+    arg: Required<KycRequestWithdrawal> & { kycId: number; stepType: KycStepType },
     { getState },
   ) => {
     const { kycId, stepType, comment, visibility, version } = arg;
@@ -244,25 +229,16 @@ export const withdrawStepRequest = createChangeThunk(
     return step;
   },
   {
-    condition: notChanging(stepChangeOf),
+    condition: notChangingKyc(stepChangeOf),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
 
-export interface StatusChangeArg {
+/** A status change (the body of KycStatusChange, the user taken from the session) to a status. */
+export type StatusChangeArg = Omit<KycStatusChange, 'status' | 'userId'> & {
   kycId: number;
   to: KycStatus;
-  comment?: string;
-  /** Who may read the comment (staff choose; sending the file back is always shared). */
-  visibility?: CommentVisibility;
-  isCompliant?: boolean | null;
-  /** An approval despite the risk: why, for the findings with this fingerprint. */
-  riskAcknowledgement?: { reason: string; fingerprint: string } | null;
-  /** Starting the review of someone else's file takes it over (decision 037). */
-  takeOver?: boolean;
-  /** The submission version the change is based on. */
-  version: number;
-}
+};
 
 /**
  * Moves the submission (decision 012): shown at once and published as the 'summary' step;
@@ -287,7 +263,7 @@ export const changeSubmissionStatus = createChangeThunk(
     });
   },
   {
-    condition: notChanging(({ kycId }) => statusChangeKey(kycId)),
+    condition: notChangingKyc(({ kycId }) => statusChangeKey(kycId)),
     onRefused: (error, { kycId }, { getState, dispatch }) => {
       const before = getState().kyc.changes[statusChangeKey(kycId)]?.before;
       if (before) kycStepEvents.publish({ kycId, stepType: SUMMARY_STEP, status: before.status });
@@ -304,19 +280,14 @@ export const addComment = createChangeThunk(
     comment,
     stepType,
     visibility,
-  }: {
-    kycId: number;
-    comment: string;
-    stepType?: KycStepType;
-    visibility?: CommentVisibility;
-  }) =>
+  }: Omit<NewKycComment, 'stepType'> & { kycId: number; stepType?: KycStepType }) =>
     addKycComment(kycId, {
       comment,
       ...(stepType ? { stepType } : {}),
       ...(visibility ? { visibility } : {}),
     }),
   {
-    condition: notChanging(({ kycId }) => commentKey(kycId)),
+    condition: notChangingKyc(({ kycId }) => commentKey(kycId)),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );

@@ -25,7 +25,7 @@ export const fetchOrderCounts = createFetch('orderCounts/fetch', (_arg) => getOr
   condition: notBusy((state: RootState) => selectOrderCounts(state)),
 });
 
-export const orderCountsSlice = createSlice({
+const orderCountsSlice = createSlice({
   name: 'orderCounts',
   initialState,
   reducers: {},

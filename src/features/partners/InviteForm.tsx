@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { GRANTABLE_ACCESS_LEVELS, type AccessLevel } from '@common/partner-access';
+import { GRANTABLE_ACCESS_LEVELS, type GrantableAccessLevel } from '@common/partner-access';
 import type { InvitationCreated } from '@common/partners';
 import { useAppDispatch } from '@/store/hooks';
 import { ACCESS_LEVEL_LABELS } from '@/features/partners/labels';
@@ -62,7 +62,7 @@ export function InviteForm({
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [email, setEmail] = useState('');
-  const [accessLevel, setAccessLevel] = useState<AccessLevel>('VIEWER');
+  const [accessLevel, setAccessLevel] = useState<GrantableAccessLevel>('VIEWER');
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,7 +119,7 @@ export function InviteForm({
           <Form.Label className="small mb-1">{t('invitations.fields.accessLevel')}</Form.Label>
           <Form.Select
             value={accessLevel}
-            onChange={(event) => setAccessLevel(event.target.value as AccessLevel)}
+            onChange={(event) => setAccessLevel(event.target.value as GrantableAccessLevel)}
           >
             {GRANTABLE_ACCESS_LEVELS.filter((level) => grantOwner || level !== 'OWNER').map(
               (level) => (

@@ -1,5 +1,6 @@
 import { createSlice, isRejected, type WithSlice } from '@reduxjs/toolkit';
 import type { AccessLevel } from '@common/partner-access';
+import type { InvitationBody } from '@common/partner-bodies';
 import { memberSchema, type Invitation, type Member } from '@common/partners';
 import { rootReducer, type RootState } from '@/app/store';
 import { signedOut } from '@/store/authActions';
@@ -64,7 +65,7 @@ export const fetchInvitations = createKeyedFetch(
 
 export const sendInvitation = createChangeThunk(
   'partners/sendInvitation',
-  ({ partnerUuid, ...body }: { partnerUuid: string; email: string; accessLevel: AccessLevel }) =>
+  ({ partnerUuid, ...body }: Required<InvitationBody> & { partnerUuid: string }) =>
     createInvitation(partnerUuid, body),
 );
 

@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import { z } from 'zod';
 import type { Page } from '@common/api';
 import type { AccessLevel } from '@common/partner-access';
-import type { ContactInput } from '@common/partner-bodies';
+import type { ContactInput, InvitationBody } from '@common/partner-bodies';
 import {
   contactSchema,
   invitationCreatedSchema,
@@ -177,7 +177,7 @@ export async function listInvitations(partnerUuid: string): Promise<Invitation[]
 /** POST /api/partners/uuid/{uuid}/invitations: the invitation, its link and whether it was mailed. */
 export async function createInvitation(
   partnerUuid: string,
-  body: { email: string; accessLevel: AccessLevel },
+  body: InvitationBody,
 ): Promise<InvitationCreated> {
   const { data } = await apiClient.post<unknown>(`${partnerPath(partnerUuid)}/invitations`, body, {
     skipErrorNotice: true,

@@ -60,12 +60,6 @@ export async function validateToken(token: string): Promise<SelfServiceFile> {
   return selfServiceFileSchema.parse(data);
 }
 
-/** GET .../file: the file as it is now. */
-export async function getFile(token: string): Promise<SelfServiceFile> {
-  const { data } = await apiClient.get<unknown>(`${SELF_SERVICE_API}/file`, config(token));
-  return selfServiceFileSchema.parse(data);
-}
-
 /** PUT .../steps/{stepType}/data: the step saved, checked as the signed-in form's is. */
 export async function saveStepData(
   token: string,

@@ -1,37 +1,19 @@
 import { z } from 'zod';
 import {
-  commentInputSchema,
-  createSchema,
-  insightsStepStatusSchema,
-  requestWithdrawalSchema,
-  riskAcknowledgementSchema,
-  statusChangeSchema,
-  stepCreateSchema,
-  stepDataInputSchema,
-  stepDraftInputSchema,
-  stepStatusChangeSchema,
   userIdField,
+  type commentInputSchema,
+  type createSchema,
+  type requestWithdrawalSchema,
+  type riskAcknowledgementSchema,
+  type statusChangeSchema,
+  type stepDataInputSchema,
+  type stepStatusChangeSchema,
 } from '#common/kyc-bodies.js';
 import { CUSTOMER_SORT_FIELDS, type CustomerSortField } from '#common/kyc.js';
 import { kycStatusSchema, stepTypeSchema } from '#common/kyc-responses.js';
 import { idOrUuidSchema, positiveIdSchema, uuidSchema } from '#server/api-schemas.js';
 
 export const tags = ['kyc'];
-
-// The request bodies live in common/kyc-bodies.ts, which the app types its calls with; the
-// routes find them here with the module's other schemas.
-export {
-  commentInputSchema,
-  createSchema,
-  insightsStepStatusSchema,
-  requestWithdrawalSchema,
-  riskAcknowledgementSchema,
-  statusChangeSchema,
-  stepCreateSchema,
-  stepDataInputSchema,
-  stepDraftInputSchema,
-  stepStatusChangeSchema,
-};
 
 export type KycCreate = z.infer<typeof createSchema>;
 export type RiskAcknowledgement = z.infer<typeof riskAcknowledgementSchema>;

@@ -1,9 +1,10 @@
+import type { KycStepDataChange } from '@common/kyc-bodies';
 import type { DataStepType } from '@common/kyc-steps';
 import { createChangeThunk } from '@/store/requests';
 import { createKyc } from '@/features/kyc/kycApi';
 import { STEP_TITLE_KEYS } from '@/features/kyc/kycLabels';
 import { deleteKycStepDraft, saveKycStepData } from '@/features/kyc/collection/kycStepsApi';
-import { dataSaveKey, notChanging, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
+import { dataSaveKey, notChangingKyc, startFileKey, tellRefusal } from '@/features/kyc/kycThunks';
 import { notify } from '@/notifications/notificationsSlice';
 import { translate } from '@/lib/i18n';
 
@@ -12,14 +13,8 @@ import { translate } from '@/lib/i18n';
 const dataSaveOf = ({ kycId, stepType }: { kycId: number; stepType: DataStepType }) =>
   dataSaveKey(kycId, stepType);
 
-export interface StepDataArg {
-  kycId: number;
-  stepType: DataStepType;
-  /** What the form gives (toStepData); the server checks and normalises it. */
-  data: Record<string, unknown>;
-  /** The step version the form was filled in on. */
-  version: number;
-}
+/** The form's data as toStepData gives it, on the step version it was filled in on. */
+export type StepDataArg = KycStepDataChange & { kycId: number; stepType: DataStepType };
 
 /**
  * PUT .../steps/{stepType}/data. Saved: a toast, the step as the server made it, its draft gone
@@ -40,7 +35,7 @@ export const saveStepData = createChangeThunk(
     return step;
   },
   {
-    condition: notChanging(dataSaveOf),
+    condition: notChangingKyc(dataSaveOf),
     onRefused: (error, _arg, { dispatch }) => {
       if (error.status !== 400) tellRefusal(error, dispatch);
     },
@@ -64,7 +59,7 @@ export const discardStepDraft = createChangeThunk(
     await deleteKycStepDraft(kycId, stepType, userId);
   },
   {
-    condition: notChanging(dataSaveOf),
+    condition: notChangingKyc(dataSaveOf),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );
@@ -82,7 +77,7 @@ export const startKycFile = createChangeThunk(
   'kyc/startFile',
   ({ tradePartnerUuid }: StartFileArg) => createKyc({ tradePartnerUuid, status: 'DRAFT' }),
   {
-    condition: notChanging(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
+    condition: notChangingKyc(({ tradePartnerUuid }) => startFileKey(tradePartnerUuid)),
     onRefused: (error, _arg, { dispatch }) => tellRefusal(error, dispatch),
   },
 );

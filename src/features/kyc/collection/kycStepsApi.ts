@@ -10,7 +10,7 @@ import {
   type KycStep,
   type KycStepChange,
 } from '@common/kyc-responses';
-import { isNotFound, idPath, uuidPath } from '@/features/kyc/kycApi';
+import { idPath } from '@/features/kyc/kycApi';
 import { type KycStepType } from '@/features/kyc/kycModel';
 import { apiClient } from '@/lib/api-client';
 import { required, seg } from '@/lib/api-params';
@@ -71,38 +71,13 @@ async function postStep(base: string, stepType: KycStepType, userId: number, cal
   return kycStepSchema.parse(data);
 }
 
-/** One step; `bust` adds the cache-busting parameter. Rejects 404 for a step that is missing. */
-async function readStep(base: string, stepType: KycStepType, call: string, bust: boolean) {
+/** One step, past any cache. Rejects 404 for a step that is missing. */
+async function readStep(base: string, stepType: KycStepType, call: string) {
   required(stepType, 'stepType', call);
   const { data } = await apiClient.get<unknown>(`${base}/steps/${seg(stepType)}`, {
-    ...(bust ? { params: cacheBusting() } : {}),
+    params: cacheBusting(),
   });
   return kycStepSchema.parse(data);
-}
-
-/** SPEC sections 4 and 8: a step that does not exist yet is created PENDING. */
-async function readOrCreateStep(
-  base: string,
-  stepType: KycStepType,
-  userId: number,
-  call: string,
-): Promise<KycStep> {
-  try {
-    return await readStep(base, stepType, call, true);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    return postStep(base, stepType, userId, call);
-  }
-}
-
-/** The data-only read (SPEC section 7): no cache-busting, nothing created, null on 404. */
-async function readStepOrNull(base: string, stepType: KycStepType, call: string) {
-  try {
-    return await readStep(base, stepType, call, false);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
 }
 
 async function postStepStatus(
@@ -122,46 +97,12 @@ async function postStepStatus(
   return kycStepChangeSchema.parse(data);
 }
 
-async function putInsightsStatus(
-  base: string,
-  stepUuid: string,
-  userId: number,
-  change: KycStepStatusChange,
-  call: string,
-): Promise<KycStepChange> {
-  required(stepUuid, 'stepUuid', call);
-  required(userId, 'userId', call);
-  const body = { ...stepStatusBody(change, call), userId };
-  const { data } = await apiClient.put<unknown>(
-    `${base}/steps/insights/${seg(stepUuid)}/status`,
-    body,
-    { skipErrorNotice: true },
-  );
-  return kycStepChangeSchema.parse(data);
-}
-
 /** GET /api/kyc/{id}/steps: the six steps, in order. */
 export const getKycSteps = async (id: number) => readSteps(idPath(id, 'getKycSteps'));
-
-/** GET /api/kyc/uuid/{uuid}/steps */
-export const getKycStepsByUuid = async (uuid: string) =>
-  readSteps(uuidPath(uuid, 'getKycStepsByUuid'));
 
 /** POST /api/kyc/{id}/steps/{stepType}?userId=: creates the step (or answers the existing one). */
 export const createKycStep = async (id: number, stepType: KycStepType, userId: number) =>
   postStep(idPath(id, 'createKycStep'), stepType, userId, 'createKycStep');
-
-/** GET /api/kyc/{id}/steps/{stepType}; a missing step is created PENDING for `userId`. */
-export const getKycStep = async (id: number, stepType: KycStepType, userId: number) =>
-  readOrCreateStep(idPath(id, 'getKycStep'), stepType, userId, 'getKycStep');
-
-/** The data-only read of a step: null when it does not exist (404). */
-export const findKycStep = async (id: number, stepType: KycStepType) =>
-  readStepOrNull(idPath(id, 'findKycStep'), stepType, 'findKycStep');
-
-/** The data-only read by uuid: null on 404. */
-export const findKycStepByUuid = async (uuid: string, stepType: KycStepType) =>
-  readStepOrNull(uuidPath(uuid, 'findKycStepByUuid'), stepType, 'findKycStepByUuid');
 
 /**
  * POST /api/kyc/{id}/steps/{stepType}/status?userId=: the step as it now is; `unchanged` when it
@@ -181,26 +122,11 @@ export const changeKycStepStatus = async (
     'changeKycStepStatus',
   );
 
-/** PUT /api/kyc/{id}/steps/insights/{stepUuid}/status: 404 when there is no insights step. */
-export const changeInsightsStepStatus = async (
-  id: number,
-  stepUuid: string,
-  userId: number,
-  change: KycStepStatusChange,
-) =>
-  putInsightsStatus(
-    idPath(id, 'changeInsightsStepStatus'),
-    stepUuid,
-    userId,
-    change,
-    'changeInsightsStepStatus',
-  );
-
 // --- The partner's form data (decision 013) ---------------------------------------------------
 
 /** GET /api/kyc/{id}/steps/{stepType} (fresh): rejects 404 for a step that does not exist. */
 export const readKycStep = async (id: number, stepType: KycStepType) =>
-  readStep(idPath(id, 'readKycStep'), stepType, 'readKycStep', true);
+  readStep(idPath(id, 'readKycStep'), stepType, 'readKycStep');
 
 async function putStepData(
   base: string,

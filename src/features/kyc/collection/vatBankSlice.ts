@@ -47,6 +47,7 @@ export const loadVatBankDocuments = createFetch(
     return page.documents;
   },
   {
+    // One partner's answer is held until forced or another partner is asked for.
     condition: ({ tradePartnerId, force }, { getState }) => {
       const vatBank = selectVatBank(getState());
       if (vatBank.status === 'loading') return false;

@@ -30,7 +30,7 @@ export function linkJson(id: number, state: LinkState, overrides: Record<string,
   };
 }
 
-export const usesJson = [
+const usesJson = [
   {
     id: 2,
     at: '2025-06-03T12:30:00.000Z',

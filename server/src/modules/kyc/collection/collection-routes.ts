@@ -5,12 +5,8 @@ import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
 import type { createCollectionService } from './collection-service.js';
-import {
-  stepDataInputSchema,
-  stepDraftInputSchema,
-  tags,
-  userIdQuerySchema,
-} from '../kyc-schemas.js';
+import { stepDataInputSchema, stepDraftInputSchema } from '#common/kyc-bodies.js';
+import { tags, userIdQuerySchema } from '../kyc-schemas.js';
 import { KYC_VARIANTS, refOf } from '../variants.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '#server/db/client.js';
 import { ConflictError, NotFoundError, ValidationError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import { StaleRecord, type Based } from '#server/versions.js';
+import { StaleRecord, type Based, versionedChange } from '#server/versions.js';
 import type { KycAudience } from '#server/policy.js';
 import { createPartnerLookup } from '#server/modules/partners/directory-service.js';
 import { actingUser, authorizeKyc, kycNotFound } from '../core/access-service.js';
@@ -31,7 +31,6 @@ import { checkStepData, namedIdDocuments } from '../core/step-checks.js';
 import { createStepDocumentRepository } from '../core/step-documents-repository.js';
 import { linkStillWrites } from '../core/grants.js';
 import { currentStep, findStepOrThrow } from '../core/steps.js';
-import { versionedWrite } from '../core/versioned.js';
 
 /** A draft is a form's state, not a file store: 64 KiB of JSON is plenty. */
 const MAX_DRAFT_BYTES = 64 * 1024;
@@ -104,7 +103,7 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
       throw new ValidationError(`draft: ${message}`, [{ field: 'draft', message }]);
     }
     requireEditable(view, found, view.submission.status, audience);
-    const row = await versionedWrite(
+    const row = await versionedChange(
       'step',
       () =>
         db.transaction(async (tx) => {
@@ -126,6 +125,7 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
           throw new StaleRecord();
         }),
       () => currentStep(db, view, found.step.stepType, audience),
+      'written',
     );
     return toStep({ step: row, updater: found.updater }, view.submission, audience);
   }
@@ -146,7 +146,7 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
       const { view, audience, user, dataStep, found } = await prepare(actor, ref, stepType, userId);
       const { step } = found;
       const { version } = input;
-      return versionedWrite(
+      return versionedChange(
         'step',
         async () => {
           if (version !== step.version) throw new StaleRecord();
@@ -211,6 +211,7 @@ export function createCollectionService(db: Db, reactions: Pick<KycReactions, 's
           return toStep({ step: row, updater: user }, view.submission, audience);
         },
         () => currentStep(db, view, step.stepType, audience),
+        'written',
       );
     },
 

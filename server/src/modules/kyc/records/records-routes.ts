@@ -4,12 +4,8 @@ import { auditEventSchema, commentSchema, statusRecordSchema } from '#common/kyc
 import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
-import {
-  commentInputSchema,
-  statusChangeSchema,
-  statusIdParamsSchema,
-  tags,
-} from '../kyc-schemas.js';
+import { commentInputSchema, statusChangeSchema } from '#common/kyc-bodies.js';
+import { statusIdParamsSchema, tags } from '../kyc-schemas.js';
 import type { StatusChanger } from '../core/ports.js';
 import type { RecordsService } from './records-service.js';
 import { KYC_VARIANTS, refOf } from '../variants.js';

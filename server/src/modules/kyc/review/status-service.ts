@@ -3,7 +3,7 @@ import type { Insights } from '#common/kyc-insights.js';
 import type { KycSubmission, StatusRecord } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import { StaleRecord, type Based } from '#server/versions.js';
+import { StaleRecord, type Based, versionedChange } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
 import { uniqueViolation } from '#server/db/errors.js';
 import { actingUser, authorizeKyc, kycNotFound, type KycAccess } from '../core/access-service.js';
@@ -11,7 +11,6 @@ import { acting, personName, recordAudit, type Acting } from '../core/audit-repo
 import { computeInsights } from '../core/insights/compute.js';
 import { toStatusRecord } from '../core/present.js';
 import { presentSubmission } from '../core/progress.js';
-import { versionedWrite } from '../core/versioned.js';
 import { requireSubmittable } from './submit-check.js';
 import { linkStillWrites } from '../core/grants.js';
 import { createRecordRepository } from '../core/records-repository.js';
@@ -110,7 +109,7 @@ export function createStatusService(db: Db) {
       const row = access.view.submission;
       const { version } = change;
       // A comment too is written on the file as it was read.
-      return versionedWrite(
+      return versionedChange(
         'submission',
         async () => {
           if (version !== row.version) throw new StaleRecord();
@@ -242,6 +241,7 @@ export function createStatusService(db: Db) {
           }
         },
         () => currentSubmission(db, row.id, access.audience),
+        'written',
       );
     },
   };

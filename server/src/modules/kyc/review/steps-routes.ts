@@ -5,14 +5,12 @@ import { requireUser } from '#server/plugins/auth.js';
 import { expectedVersion } from '#server/versions.js';
 import { requireParameters } from '#server/api-parameters.js';
 import {
-  cacheBustingSchema,
   insightsStepStatusSchema,
   requestWithdrawalSchema,
   stepCreateSchema,
   stepStatusChangeSchema,
-  tags,
-  userIdQuerySchema,
-} from '../kyc-schemas.js';
+} from '#common/kyc-bodies.js';
+import { cacheBustingSchema, tags, userIdQuerySchema } from '../kyc-schemas.js';
 import type { createStepService } from './steps-service.js';
 import { KYC_VARIANTS, refOf } from '../variants.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';

@@ -10,14 +10,13 @@ import type { KycStep, KycStepChange } from '#common/kyc-responses.js';
 import type { Db } from '#server/db/client.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '#server/errors.js';
 import type { AuthUser } from '#server/plugins/auth.js';
-import { StaleRecord, type Based } from '#server/versions.js';
+import { StaleRecord, type Based, versionedChange } from '#server/versions.js';
 import { policy, type KycAudience } from '#server/policy.js';
 import { actingUser, authorizeKyc, kycNotFound } from '../core/access-service.js';
 import { acting, recordAudit } from '../core/audit-repository.js';
 import { toStep } from '../core/present.js';
 import { createRecordRepository, type StepView } from '../core/records-repository.js';
 import { currentStep, findStepOrThrow, stepNotFound } from '../core/steps.js';
-import { versionedWrite } from '../core/versioned.js';
 import {
   createSubmissionRepository,
   type KycRef,
@@ -170,7 +169,7 @@ export function createStepService(db: Db) {
         return { ...toStep(found, view.submission, audience), unchanged: true };
       }
       const { version } = change;
-      return versionedWrite(
+      return versionedChange(
         'step',
         async () => {
           if (version !== step.version) throw new StaleRecord();
@@ -235,6 +234,7 @@ export function createStepService(db: Db) {
           };
         },
         () => currentStep(db, view, step.stepType, audience),
+        'written',
       );
     },
 
@@ -259,7 +259,7 @@ export function createStepService(db: Db) {
       const found = await findStepOrThrow(db, view, stepType);
       const { step } = found;
       const { version } = input;
-      return versionedWrite(
+      return versionedChange(
         'step',
         async () => {
           if (version !== step.version) throw new StaleRecord();
@@ -319,6 +319,7 @@ export function createStepService(db: Db) {
           return toStep({ step: updated, updater: user }, view.submission, audience);
         },
         () => currentStep(db, view, stepType, audience),
+        'written',
       );
     },
   };

@@ -32,7 +32,7 @@ import {
   uploadDescription,
 } from '#server/modules/documents/link-documents-service.js';
 import type { StepCollector } from '../core/ports.js';
-import { stepDataInputSchema, stepDraftInputSchema } from '../kyc-schemas.js';
+import { stepDataInputSchema, stepDraftInputSchema } from '#common/kyc-bodies.js';
 import type { KycReactions } from '../core/reactions-service.js';
 import { stepParamsSchema } from './selfservice-schemas.js';
 import {

@@ -6,8 +6,8 @@ import {
 } from '#common/kyc-responses.js';
 import { requireUser } from '#server/plugins/auth.js';
 import { CONFLICT_ERRORS } from '#server/plugins/errors.js';
+import { createSchema } from '#common/kyc-bodies.js';
 import {
-  createSchema,
   filterQuerySchema,
   idOrUuidParamsSchema,
   listQuerySchema,
