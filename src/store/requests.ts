@@ -134,11 +134,20 @@ interface FetchOptions<Arg> {
   condition?: (arg: Arg, api: { getState: () => RootState }) => boolean;
 }
 
-/** The thunk that fetches with `call`: it rejects with the call's ApiError. */
-export function createFetch<Arg = void, T = unknown>(
+interface ThunkApi {
+  dispatch: AppDispatch;
+  getState: () => RootState;
+}
+
+/**
+ * The thunk that makes one request with `call` and, when it fails, rejects with the ApiError
+ * `refused` makes of the failure. Every fetch and change thunk of the app is one of these.
+ */
+function requestThunk<Arg, T>(
   typePrefix: string,
-  call: (arg: Arg, api: ChangeApi) => Promise<T>,
-  { condition }: FetchOptions<Arg> = {},
+  call: (arg: Arg, api: ThunkApi) => Promise<T>,
+  refused: (error: unknown, arg: Arg, api: ThunkApi) => ApiError,
+  condition: FetchOptions<Arg>['condition'],
 ) {
   return createAppAsyncThunk<T, Arg>(
     typePrefix,
@@ -146,12 +155,19 @@ export function createFetch<Arg = void, T = unknown>(
       try {
         return await call(arg, { dispatch, getState });
       } catch (error) {
-        return rejectWithValue(toApiError(error));
+        return rejectWithValue(refused(error, arg, { dispatch, getState }));
       }
     },
     condition ? { condition } : {},
   );
 }
+
+/** The thunk that fetches with `call`: it rejects with the call's ApiError. */
+export const createFetch = <Arg = void, T = unknown>(
+  typePrefix: string,
+  call: (arg: Arg, api: ThunkApi) => Promise<T>,
+  { condition }: FetchOptions<Arg> = {},
+) => requestThunk(typePrefix, call, toApiError, condition);
 
 /**
  * The thunk that fetches one keyed answer with `call`: it rejects with the call's ApiError, and
@@ -164,39 +180,30 @@ export const createKeyedFetch = <Arg, T>(
   keyOf: (arg: Arg) => string,
 ) => createFetch(typePrefix, call, { condition: notLoading(entryOf, keyOf) });
 
-interface ChangeApi {
-  dispatch: AppDispatch;
-  getState: () => RootState;
-}
-
 interface ChangeOptions<Arg> extends FetchOptions<Arg> {
   /** After a refusal, before the thunk rejects: e.g. read the record again after a 409. */
-  onRefused?: (error: ApiError, arg: Arg, api: ChangeApi) => void;
+  onRefused?: (error: ApiError, arg: Arg, api: ThunkApi) => void;
 }
 
 /**
  * The thunk that makes one change with `call`: it rejects with the call's ApiError, and a 409
  * (someone else changed the record first, decision 023) tells the user so (`refusedChange`).
  */
-export function createChangeThunk<Arg, T>(
+export const createChangeThunk = <Arg, T>(
   typePrefix: string,
-  call: (arg: Arg, api: ChangeApi) => Promise<T>,
+  call: (arg: Arg, api: ThunkApi) => Promise<T>,
   { condition, onRefused }: ChangeOptions<Arg> = {},
-) {
-  return createAppAsyncThunk<T, Arg>(
+) =>
+  requestThunk(
     typePrefix,
-    async (arg, { dispatch, getState, rejectWithValue }) => {
-      try {
-        return await call(arg, { dispatch, getState });
-      } catch (error) {
-        const apiError = refusedChange(error, dispatch);
-        onRefused?.(apiError, arg, { dispatch, getState });
-        return rejectWithValue(apiError);
-      }
+    call,
+    (error, arg, api) => {
+      const apiError = refusedChange(error, api.dispatch);
+      onRefused?.(apiError, arg, api);
+      return apiError;
     },
-    condition ? { condition } : {},
+    condition,
   );
-}
 
 /** `entry` if it holds (or waits for) the answer for `key`; null otherwise. */
 export const entryFor = <T>(entry: KeyedRequest<T>, key: string | null | undefined) =>
